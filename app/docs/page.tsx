@@ -1,0 +1,96 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { DOC_SECTIONS } from '@/lib/docs/content';
+import { callOperation } from '@/lib/http/internal-call';
+import { AskForm } from './ask-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Documentation' };
+
+interface OperationDoc {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  responses: Record<string, unknown>;
+  'x-auth': string;
+  'x-origin-rule': string;
+  'x-rate-limit'?: string;
+  'x-idempotency': string;
+  'x-extension'?: boolean;
+}
+type OpenApi = { paths: Record<string, Record<string, OperationDoc>> };
+
+export default async function DocsPage() {
+  const result = await callOperation<OpenApi>('GET', '/api/openapi.json');
+  const operations = result.ok
+    ? Object.entries(result.body.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+    : [];
+  const tags = [...new Set(operations.map((o) => o.op.tags[0] ?? 'Other'))];
+
+  return (
+    <>
+      <h1>Documentation</h1>
+      <p className="lead">
+        How the service behaves, and the API reference generated from its operation registry. The machine-readable contract is at{' '}
+        <a href="/api/openapi.json">/api/openapi.json</a>; the version policy is at <Link href="/docs/versioning">/docs/versioning</Link>.
+      </p>
+
+      {DOC_SECTIONS.filter((s) => s.url.startsWith('/docs#')).map((section) => (
+        <section key={section.slug} id={section.slug} aria-labelledby={`${section.slug}-title`}>
+          <h2 id={`${section.slug}-title`}>{section.title}</h2>
+          {section.body.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+
+      <section id="reference" aria-labelledby="reference-title">
+        <h2 id="reference-title">API reference</h2>
+        {!result.ok && <p className="error">The API document is unavailable.</p>}
+        {tags.map((tag) => (
+          <div key={tag}>
+            <h3>{tag}</h3>
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Operation</th>
+                    <th scope="col">Auth</th>
+                    <th scope="col">Protections</th>
+                    <th scope="col">Statuses</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {operations
+                    .filter((o) => (o.op.tags[0] ?? 'Other') === tag)
+                    .map(({ path, method, op }) => (
+                      <tr key={`${method} ${path}`} id={op.operationId}>
+                        <td>
+                          <span className="method">{method.toUpperCase()}</span> <code>{path}</code>
+                          <br />
+                          {op.summary}
+                          {op['x-extension'] && ' (extension)'}
+                        </td>
+                        <td>{op['x-auth'].replace(/_/g, ' ')}</td>
+                        <td>
+                          Origin: {op['x-origin-rule']}
+                          {op['x-rate-limit'] && `; rate limit: ${op['x-rate-limit']}`}
+                          {op['x-idempotency'] !== 'none' && `; Idempotency-Key ${op['x-idempotency']}`}
+                        </td>
+                        <td>{Object.keys(op.responses).join(', ')}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        ))}
+      </section>
+
+      <section id="ask" aria-labelledby="ask-title">
+        <h2 id="ask-title">Ask a question</h2>
+        <AskForm />
+      </section>
+    </>
+  );
+}

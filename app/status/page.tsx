@@ -1,0 +1,144 @@
+import type { Metadata } from 'next';
+import { callOperation } from '@/lib/http/internal-call';
+import { loadCapabilityMatrix } from '../_components/capability-matrix';
+import { StatusBadge } from '../_components/status-badge';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Status' };
+
+interface Readiness {
+  status: string;
+  checked_at: string;
+  checks: { id: string; state: string; detail: string }[];
+}
+interface Rehearsal {
+  decision: string;
+  gates: { id: string; passed: boolean; detail: string }[];
+}
+
+async function load<T>(path: string): Promise<T | null> {
+  try {
+    const result = await callOperation<T>('GET', path);
+    return result.ok ? result.body : null;
+  } catch {
+    return null;
+  }
+}
+
+const label = (id: string) => id.replace(/_/g, ' ');
+
+export default async function StatusPage() {
+  const [matrix, readiness, rehearsal] = await Promise.all([
+    loadCapabilityMatrix(),
+    load<Readiness>('/api/v1/readiness'),
+    load<Rehearsal>('/api/v1/rehearsal'),
+  ]);
+
+  return (
+    <>
+      <h1>Status</h1>
+      <p className="lead">Live evidence from this deployment. Anything that could not be checked is shown as unavailable.</p>
+
+      <h2 id="readiness">
+        Readiness <StatusBadge value={readiness?.status ?? 'unavailable'} />
+      </h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Check</th>
+              <th scope="col">State</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {readiness ? (
+              readiness.checks.map((check) => (
+                <tr key={check.id}>
+                  <td>{label(check.id)}</td>
+                  <td>
+                    <StatusBadge value={check.state} />
+                  </td>
+                  <td>{check.detail}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={3}>
+                  <StatusBadge value="unavailable" /> Readiness evidence is unavailable.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="capabilities">Capabilities</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Capability</th>
+              <th scope="col">Status</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {matrix ? (
+              matrix.capabilities.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.title}</td>
+                  <td>
+                    <StatusBadge value={c.status} />
+                  </td>
+                  <td>{c.reason}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={3}>
+                  <StatusBadge value="unavailable" /> Capability evidence is unavailable.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="rehearsal">
+        Launch rehearsal <StatusBadge value={rehearsal?.decision ?? 'unavailable'} />
+      </h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Gate</th>
+              <th scope="col">Result</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rehearsal ? (
+              rehearsal.gates.map((gate) => (
+                <tr key={gate.id}>
+                  <td>{label(gate.id)}</td>
+                  <td>
+                    <StatusBadge value={gate.passed ? 'pass' : 'fail'} />
+                  </td>
+                  <td>{gate.detail}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={3}>
+                  <StatusBadge value="unavailable" /> Rehearsal evidence is unavailable.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {matrix && <p className="hint">Checked at {new Date(matrix.checked_at).toUTCString()}.</p>}
+    </>
+  );
+}

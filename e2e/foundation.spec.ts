@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('foundation pages', () => {
+  test('home says what the service is and links to docs and status', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.headers()['x-request-id']).toBeTruthy();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Identity and access');
+    await expect(page.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
+    await expect(page.getByRole('link', { name: 'Status', exact: true }).first()).toBeVisible();
+    // Areas that are not built yet are not dead links.
+    await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin console' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
+  });
+
+  test('status shows live readiness, capability and rehearsal evidence', async ({ page }) => {
+    await page.goto('/status');
+    await expect(page.getByRole('heading', { name: /Readiness/ })).toBeVisible();
+    const database = page.getByRole('row', { name: /^database / });
+    await expect(database).toContainText('pass');
+    await expect(page.getByRole('row', { name: /Transactional e-mail/ })).toContainText('degraded');
+    await expect(page.getByRole('heading', { name: /Launch rehearsal/ })).toContainText('no go');
+    await page.screenshot({ path: 'test-results/screenshots/status.png', fullPage: true });
+  });
+
+  test('docs render the API reference and answer a help question', async ({ page }) => {
+    await page.goto('/docs');
+    await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
+    await expect(page.locator('#getCapabilities')).toContainText('/api/v1/capabilities');
+    await page.getByLabel('Your question').fill('How does pagination work?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.locator('.answer')).toContainText('next_cursor');
+    await page.getByRole('link', { name: '/docs/versioning' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Versioning policy');
+    await expect(page.locator('main')).toContainText('180 days');
+  });
+
+  test('pages fit a phone screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of ['/', '/status', '/docs']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.goto('/status');
+    await page.screenshot({ path: 'test-results/screenshots/status-phone.png', fullPage: true });
+  });
+});

@@ -1,0 +1,47 @@
+// Lint with the layering of ARCHITECTURE.md as rules: app -> lib/http -> lib/<context> -> lib/db.
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }] });
+
+export default tseslint.config(
+  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Configuration is one typed module (lib/config); nothing else reads the environment.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through getConfig() (lib/config).' }],
+    },
+  },
+  {
+    files: ['lib/**/*.ts'],
+    ignores: ['lib/http/**', 'lib/db/**', 'lib/**/*.repo.ts'],
+    rules: {
+      ...restrict(['next', 'next/*', '@/lib/http', '@/lib/http/*', 'drizzle-orm', 'drizzle-orm/*'], 'Domain code never sees HTTP, and only *.repo.ts files and lib/db use drizzle-orm.'),
+    },
+  },
+  {
+    files: ['lib/**/*.repo.ts'],
+    rules: { ...restrict(['next', 'next/*', '@/lib/http', '@/lib/http/*'], 'Repositories never see HTTP.') },
+  },
+  {
+    files: ['lib/http/**/*.ts'],
+    rules: { ...restrict(['next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'], 'The edge works on Web Request/Response and reaches the database through repositories.') },
+  },
+  {
+    files: ['lib/db/**/*.ts'],
+    rules: { ...restrict(['@/lib/http', '@/lib/http/*', 'next', 'next/*'], 'The database layer is the bottom layer.') },
+  },
+  {
+    files: ['lib/contract/**/*.ts'],
+    rules: { ...restrict(['@/lib/http', '@/lib/http/*', '@/lib/db', '@/lib/db/*', 'next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'], 'The contract is plain data and types.') },
+  },
+  {
+    files: ['app/**/*.ts', 'app/**/*.tsx'],
+    rules: { ...restrict(['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo'], 'Pages and routes go through the API (lib/http), never the database.') },
+  },
+  {
+    files: ['lib/config/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.ts', 'playwright.config.ts', 'vitest.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

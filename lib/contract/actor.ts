@@ -1,0 +1,49 @@
+/**
+ * Who is calling, as established by the operation's auth term. Services receive this, never the raw
+ * request. Kinds appear here as soon as the pipeline can name them; a term whose credential store does
+ * not exist yet never produces its actor (it rejects with 401).
+ */
+export type Actor =
+  | { kind: 'anonymous' }
+  | {
+      kind: 'session';
+      userId: string;
+      sessionId: string;
+      authenticatedAt: Date;
+      stepUpAt: Date | null;
+      stepUpMethod: 'passkey' | 'password' | null;
+    }
+  | { kind: 'enrollment'; enrollmentId: string }
+  | { kind: 'recovery'; recoveryId: string }
+  | {
+      kind: 'bearer';
+      credential: 'oauth' | 'api_key';
+      credentialId: string;
+      userId: string;
+      clientId: string | null;
+      scopes: string[];
+      organizationId: string | null;
+    }
+  | { kind: 'scim'; tokenId: string; organizationId: string };
+
+export type ActorKind = Actor['kind'];
+
+export const ANONYMOUS: Actor = { kind: 'anonymous' };
+
+/** A stable principal string for idempotency scoping and per-account rate limits. */
+export function principalOf(actor: Actor): string {
+  switch (actor.kind) {
+    case 'anonymous':
+      return 'anonymous';
+    case 'session':
+      return `user:${actor.userId}`;
+    case 'enrollment':
+      return `enrollment:${actor.enrollmentId}`;
+    case 'recovery':
+      return `recovery:${actor.recoveryId}`;
+    case 'bearer':
+      return `${actor.credential}:${actor.credentialId}`;
+    case 'scim':
+      return `scim:${actor.tokenId}`;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * An operation is declared once, as data, next to its context (lib/<ctx>/<topic>.routes.ts). The edge
+ * (lib/http) derives everything else from it: the route binding, the pipeline's protections, the
+ * OpenAPI document, the auth matrix and the generated contract tests. Nothing here touches HTTP.
+ */
+import type { z } from 'zod';
+import type { Actor } from './actor';
+import type { Scope } from './scopes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type StepUpMethod = 'passkey' | 'password';
+
+/** Every authentication mode the spec uses. */
+export type AuthTerm =
+  | { kind: 'public' }
+  | { kind: 'session'; stepUp?: { methods: StepUpMethod[] } }
+  | { kind: 'enrollment_token' }
+  | { kind: 'recovery_token' }
+  | {
+      kind: 'bearer';
+      /** Which bearer credentials the operation accepts (the token prefix decides the kind). */
+      accepts: ('oauth' | 'api_key')[];
+      scopes: Scope[];
+      /** `any`: one of the scopes suffices (e.g. /api/v1/me); `all`: every scope is needed. */
+      scopeMode?: 'all' | 'any';
+      /** Organization routes: the credential must be bound to the organization in the path. */
+      organizationBound?: boolean;
+    }
+  | { kind: 'scim_token' }
+  | { kind: 'client_auth' };
+
+export type AuthKind = AuthTerm['kind'];
+
+/**
+ * `required`: the Origin header must equal the service origin exactly (every unsafe browser operation).
+ * `if-present`: browser GETs and navigations; a present foreign Origin or cross-site Sec-Fetch-Site is
+ * refused. `none`: server-to-server surfaces.
+ */
+export type OriginRule = 'required' | 'if-present' | 'none';
+
+export type RateLimitBucket = 'docs_ask' | 'signin' | 'enrollment_start' | 'code_resend' | 'oauth_register' | 'application_register' | 'test_only';
+
+export interface Keyset {
+  createdAt: Date;
+  id: string;
+}
+
+/** What a collection handler returns; the edge turns it into `{ <name>, has_more, next_cursor }`. */
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  /** Keyset of the last item, when more pages exist. */
+  last: Keyset | null;
+  /** Extra envelope members (e.g. `authentication`, `scopes` on the developer bearer surface). */
+  extra?: Record<string, unknown>;
+}
+
+export interface PageRequest {
+  limit: number;
+  after: Keyset | null;
+}
+
+export interface HandlerContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  actor: Actor;
+  requestId: string;
+  now: Date;
+  /** Keyed hash of the client address (never the address itself). */
+  clientKey: string;
+  /** Present on collection operations. */
+  page: PageRequest;
+}
+
+const RESULT = Symbol('operation-result');
+
+export interface HandlerResult<R> {
+  [RESULT]: true;
+  status: number;
+  body: R;
+  headers: Record<string, string>;
+}
+
+/** Lets a handler choose a status other than the declared success status, or add headers. */
+export function result<R>(body: R, options: { status?: number; headers?: Record<string, string> } = {}): HandlerResult<R> {
+  return { [RESULT]: true, status: options.status ?? 0, body, headers: options.headers ?? {} };
+}
+
+export function isHandlerResult(value: unknown): value is HandlerResult<unknown> {
+  return typeof value === 'object' && value !== null && RESULT in value;
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface OperationBase<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. /api/organizations/{id}/members. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthTerm;
+  origin: OriginRule;
+  /** Pre-auth bucket keyed by client address. */
+  rateLimit?: RateLimitBucket;
+  /** Post-parse bucket keyed by a subject taken from the input (e-mail address, account). */
+  subjectRateLimit?: { bucket: RateLimitBucket; subject: (input: { body: Out<B>; query: Out<Q> }) => string };
+  idempotency: 'required' | 'optional' | 'none';
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Plain HTML forms may post to this operation (application/x-www-form-urlencoded). */
+  acceptsForm?: boolean;
+  maxBodyBytes?: number;
+  successStatus: number;
+  /** Further statuses the operation documents (the pipeline's own are added automatically). */
+  errorStatuses?: number[];
+  /** Domain event written to the outbox on success. */
+  emits?: string;
+  /** Beyond the spec's list: marked as an extension in the OpenAPI document. */
+  extension?: boolean;
+  lifecycle?: { deprecatedAt?: Date; sunsetAt?: Date };
+  /** Responses are never cached unless an operation says otherwise. */
+  cacheControl?: string;
+  /** Only for tests; never registered in the public registry. */
+  testOnly?: boolean;
+}
+
+export interface ResourceOperation<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>
+  extends OperationBase<P, Q, B> {
+  kind: 'resource';
+  response: R;
+  handler: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | HandlerResult<z.input<R>>>;
+}
+
+export interface CollectionOperation<P extends Schema | undefined, Q extends Schema | undefined, I extends Schema>
+  extends OperationBase<P, Q, undefined> {
+  kind: 'collection';
+  collection: string;
+  item: I;
+  handler: (ctx: HandlerContext<Out<P>, Out<Q>, undefined>) => Promise<Page<z.input<I>>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds operations of every shape
+export type AnyOperation = ResourceOperation<any, any, any, any> | CollectionOperation<any, any, any>;
+
+export function defineOperation<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+>(op: Omit<ResourceOperation<P, Q, B, R>, 'kind'>): ResourceOperation<P, Q, B, R> {
+  return { ...op, kind: 'resource' };
+}
+
+export function defineCollection<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, I extends Schema = Schema>(
+  op: Omit<CollectionOperation<P, Q, I>, 'kind' | 'body' | 'acceptsForm' | 'successStatus'> & { successStatus?: number },
+): CollectionOperation<P, Q, I> {
+  return { ...op, kind: 'collection', successStatus: op.successStatus ?? 200 };
+}
+
+export function isUnsafe(method: HttpMethod): boolean {
+  return method !== 'GET';
+}

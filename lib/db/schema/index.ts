@@ -1,0 +1,3 @@
+export * from './audit';
+export * from './outbox';
+export * from './platform';

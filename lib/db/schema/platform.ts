@@ -1,0 +1,37 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Fixed-window rate-limit counters shared by every instance. `subject` is a keyed hash of the client
+ * address or account, never the raw value.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+
+/** Stored responses for Idempotency-Key replay, scoped to principal + operation + key. */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    principal: text('principal').notNull(),
+    operationId: text('operation_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_flight', 'completed'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.principal, t.operationId, t.key] }),
+    index('idempotency_records_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,0 +1,97 @@
+/**
+ * The service's own documentation, as data: rendered by the /docs pages and searched by the help
+ * endpoint when no provider is configured (and given to the provider as context when one is).
+ */
+export interface DocSection {
+  slug: string;
+  title: string;
+  url: string;
+  body: string[];
+}
+
+export const DOC_SECTIONS: readonly DocSection[] = [
+  {
+    slug: 'overview',
+    title: 'What the service is',
+    url: '/docs#overview',
+    body: [
+      'An identity and access service: hosted sign-in with passkeys, passwords and e-mail codes, organizations (tenants) with an admin console, a developer portal for applications, API keys and webhooks, and an OAuth 2.0 / OpenID Connect provider.',
+      'Every API path is declared once in an operation registry; the OpenAPI 3.1 document at /api/openapi.json is generated from it.',
+    ],
+  },
+  {
+    slug: 'authentication',
+    title: 'Authentication modes',
+    url: '/docs#authentication',
+    body: [
+      'Browser sessions use a sealed, httpOnly cookie (__Host-session over HTTPS). Mutations with a session need the exact service Origin and the X-CSRF-Token header returned by GET /api/auth/session.',
+      'Sensitive mutations need a recent step-up: a passkey or password re-authentication within the step-up window (10 minutes by default). Without it the answer is 403 step_up_required.',
+      'Server-to-server calls send Authorization: Bearer <token>. Tokens starting with idk_ are API keys, scim_ are SCIM tokens, anything else is an OAuth access token of this service.',
+      'Enrollment and recovery tokens travel in the X-Enrollment-Token and X-Recovery-Token headers.',
+    ],
+  },
+  {
+    slug: 'errors',
+    title: 'Errors',
+    url: '/docs#errors',
+    body: [
+      'Errors are RFC 9457 problem documents (application/problem+json) with type, title, status, detail, a stable snake_case code and the request_id.',
+      'Common codes: invalid_request, invalid_pagination, unauthenticated, forbidden, insufficient_scope, step_up_required, origin_mismatch, csrf_failed, not_found, conflict, rate_limited, unsupported_api_version, idempotency_key_required, idempotency_key_reused, payload_too_large, service_unavailable.',
+      'Every response carries an X-Request-ID header; send your own (8-128 characters of letters, digits and ._:-) to correlate logs.',
+    ],
+  },
+  {
+    slug: 'rate-limits',
+    title: 'Rate limits',
+    url: '/docs#rate-limits',
+    body: [
+      'Rate limits are named buckets shared by every instance. A spent bucket answers 429 rate_limited with Retry-After, RateLimit-Policy and RateLimit headers.',
+      'Defaults: sign-in 10 per minute per client and account; enrollment start 30 per hour per client and 5 per hour per address; code re-send 3 per 15 minutes; OAuth client registration 10 per hour per client; help questions 20 per minute per client.',
+    ],
+  },
+  {
+    slug: 'pagination',
+    title: 'Pagination',
+    url: '/docs#pagination',
+    body: [
+      'Collections return has_more and next_cursor. Pass next_cursor unchanged as cursor; do not parse or build cursors. limit is 1 to 100 (default 100).',
+      'Ordering is by created_at then id, descending. A bad cursor or limit answers 400 invalid_pagination.',
+    ],
+  },
+  {
+    slug: 'idempotency',
+    title: 'Idempotency',
+    url: '/docs#idempotency',
+    body: [
+      'Mutations that list Idempotency-Key take it as a request header. Repeating a request with the same key replays the first response (Idempotent-Replayed: true).',
+      'The same key with a different body answers 422 idempotency_key_reused; while the first request is still running, 409. Operations that require a key answer 400 idempotency_key_required without one.',
+    ],
+  },
+  {
+    slug: 'versioning',
+    title: 'Versioning',
+    url: '/docs/versioning',
+    body: [
+      'The current API version is v1. Send X-Service-API-Version: v1 or nothing; any other value answers 400 unsupported_api_version before authentication.',
+      'Responses carry X-Service-API-Version and X-Service-API-Lifecycle. A deprecated operation adds Deprecation and Sunset headers at least 180 days before it is removed.',
+    ],
+  },
+  {
+    slug: 'status',
+    title: 'Status and readiness',
+    url: '/status',
+    body: [
+      'GET /api/v1/capabilities classifies each capability as live, gated, degraded, manual or planned. GET /api/v1/readiness checks the database, migrations, keys, mail transport and password hashing.',
+      'GET /api/v1/rehearsal reports go only when launch approval, an exact https origin, the independent production gates, the data store and operational e-mail are all ready.',
+    ],
+  },
+  {
+    slug: 'operating',
+    title: 'Running the service',
+    url: '/docs#operating',
+    body: [
+      'Without DATABASE_URL the service runs on an embedded PostgreSQL (PGlite) under DATA_DIR and generates its own secrets there. With DATABASE_URL it needs SESSION_SECRET, PASSWORD_PEPPER and DATA_ENCRYPTION_KEY.',
+      'Without SMTP_URL, mail goes to the dev mailbox: one .eml file per message under DATA_DIR/mailbox.',
+    ],
+  },
+];

@@ -1,0 +1,48 @@
+import { isUnsafe, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+
+function describeAuth(term: AuthTerm): string {
+  switch (term.kind) {
+    case 'public':
+      return 'public';
+    case 'session':
+      return term.stepUp ? `session + step-up (${term.stepUp.methods.join(' or ')})` : 'session';
+    case 'bearer':
+      return `bearer (${term.accepts.join(', ')})${term.organizationBound ? ', organization-bound' : ''}`;
+    default:
+      return term.kind.replace(/_/g, ' ');
+  }
+}
+
+function scopesOf(term: AuthTerm): string {
+  if (term.kind !== 'bearer' || term.scopes.length === 0) return '';
+  return term.scopes.join(term.scopeMode === 'any' ? ' or ' : ' and ');
+}
+
+/** docs/auth-matrix.md, generated from the registry (a test fails when the committed copy is stale). */
+export function buildAuthMatrix(operations: readonly AnyOperation[]): string {
+  const rows = [...operations]
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+    .map((op) =>
+      [
+        op.method,
+        `\`${op.path}\``,
+        op.id,
+        describeAuth(op.auth),
+        scopesOf(op.auth),
+        op.origin,
+        op.auth.kind === 'session' && isUnsafe(op.method) ? 'yes' : '',
+        [op.rateLimit, op.subjectRateLimit?.bucket].filter(Boolean).join(', '),
+        op.idempotency === 'none' ? '' : op.idempotency,
+      ].join(' | '),
+    );
+  return [
+    '# Auth matrix',
+    '',
+    'Generated from the operation registry by `npm run docs:generate`; do not edit by hand.',
+    '',
+    '| Method | Path | Operation | Auth | Scopes | Origin | CSRF | Rate limit | Idempotency-Key |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r} |`),
+    '',
+  ].join('\n');
+}

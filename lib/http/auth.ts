@@ -1,0 +1,126 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getConfig } from '@/lib/config';
+import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { AuthTerm } from '@/lib/contract/operation';
+import { credentialStores } from './credentials';
+
+export const SESSION_COOKIE_SECURE = '__Host-session';
+export const SESSION_COOKIE_PLAIN = 'session';
+
+export function sessionCookieName(): string {
+  return getConfig().secureCookies ? SESSION_COOKIE_SECURE : SESSION_COOKIE_PLAIN;
+}
+
+function readCookie(headers: Headers, name: string): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+function bearerChallenge(error?: 'invalid_token' | 'insufficient_scope', scope?: string): string {
+  const parts = [`Bearer realm="${getConfig().baseUrl}"`];
+  if (error) parts.push(`error="${error}"`);
+  if (scope) parts.push(`scope="${scope}"`);
+  parts.push(`resource_metadata="${getConfig().baseUrl}/.well-known/oauth-protected-resource"`);
+  return parts.join(', ');
+}
+
+function unauthenticated(detail: string, challenge?: string): never {
+  throw serviceError('unauthenticated', detail, challenge ? { headers: { 'WWW-Authenticate': challenge } } : {});
+}
+
+function bearerToken(headers: Headers): string | null {
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(headers.get('authorization') ?? '');
+  return match ? match[1]! : null;
+}
+
+/** Pipeline step 6: establish the actor the operation's term requires, or refuse with 401. */
+export async function authenticate(term: AuthTerm, request: Request, now: Date): Promise<Actor> {
+  const headers = request.headers;
+  switch (term.kind) {
+    case 'public':
+      return ANONYMOUS;
+    case 'session': {
+      const cookie = readCookie(headers, sessionCookieName());
+      const actor = cookie ? await credentialStores.session(cookie, now) : null;
+      return actor ?? unauthenticated('Sign in first.');
+    }
+    case 'enrollment_token': {
+      const token = headers.get('x-enrollment-token');
+      const actor = token ? await credentialStores.enrollmentToken(token, now) : null;
+      return actor ?? unauthenticated('A valid X-Enrollment-Token is required.');
+    }
+    case 'recovery_token': {
+      const token = headers.get('x-recovery-token');
+      const actor = token ? await credentialStores.recoveryToken(token, now) : null;
+      return actor ?? unauthenticated('A valid X-Recovery-Token is required.');
+    }
+    case 'bearer': {
+      const token = bearerToken(headers);
+      if (!token) unauthenticated('A bearer credential is required.', bearerChallenge());
+      // The prefix decides the kind (ARCHITECTURE.md, interface conventions).
+      const kind = token.startsWith('idk_') ? 'api_key' : token.startsWith('scim_') ? 'scim' : 'oauth';
+      if (kind === 'scim' || !term.accepts.includes(kind)) unauthenticated('This credential kind is not accepted here.', bearerChallenge('invalid_token'));
+      const actor = kind === 'api_key' ? await credentialStores.apiKey(token, now) : await credentialStores.oauthAccessToken(token, now);
+      return actor ?? unauthenticated('The bearer credential is invalid, expired or revoked.', bearerChallenge('invalid_token'));
+    }
+    case 'scim_token': {
+      const token = bearerToken(headers);
+      const actor = token?.startsWith('scim_') ? await credentialStores.scimToken(token, now) : null;
+      return actor ?? unauthenticated('A valid SCIM bearer token is required.', 'Bearer realm="scim"');
+    }
+    case 'client_auth': {
+      const actor = await credentialStores.clientAuthentication(request, now);
+      return actor ?? unauthenticated('Client authentication failed.');
+    }
+  }
+}
+
+/** The CSRF token is bound to the session: HMAC(SESSION_SECRET, session id). */
+export function csrfTokenFor(sessionId: string): string {
+  return createHmac('sha256', getConfig().sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
+}
+
+/** Pipeline step 7: cookie-authenticated unsafe methods prove they come from our pages. */
+export function assertCsrf(actor: Actor, headers: Headers, formToken: string | null): void {
+  if (actor.kind !== 'session') return;
+  const given = headers.get('x-csrf-token') ?? formToken;
+  const expected = Buffer.from(csrfTokenFor(actor.sessionId));
+  if (!given || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), expected)) {
+    throw serviceError('csrf_failed', 'Send the X-CSRF-Token header from GET /api/auth/session.');
+  }
+}
+
+/** Pipeline step 8: scopes, organization binding and step-up age. */
+export function authorize(term: AuthTerm, actor: Actor, rawParams: Record<string, string>, now: Date): void {
+  if (term.kind === 'bearer' && actor.kind === 'bearer') {
+    const held = new Set(actor.scopes);
+    const ok = term.scopeMode === 'any' ? term.scopes.some((s) => held.has(s)) : term.scopes.every((s) => held.has(s));
+    if (!ok) {
+      const scope = term.scopes.join(' ');
+      throw serviceError('insufficient_scope', `Required scope: ${scope}.`, {
+        headers: { 'WWW-Authenticate': bearerChallenge('insufficient_scope', scope) },
+      });
+    }
+    if (term.organizationBound) {
+      if (!actor.organizationId) throw serviceError('forbidden', 'This credential is not bound to an organization.');
+      if (rawParams.id !== undefined && rawParams.id !== actor.organizationId) throw serviceError('forbidden', 'This credential is bound to another organization.');
+    }
+  }
+  if (term.kind === 'session' && term.stepUp && actor.kind === 'session') {
+    const maxAge = getConfig().ttl.stepUp;
+    const fresh =
+      actor.stepUpAt !== null &&
+      actor.stepUpMethod !== null &&
+      term.stepUp.methods.includes(actor.stepUpMethod) &&
+      now.getTime() - actor.stepUpAt.getTime() <= maxAge * 1000;
+    if (!fresh) {
+      throw serviceError('step_up_required', 'Re-authenticate through /api/auth/step-up and retry.', {
+        extras: { step_up: { methods: term.stepUp.methods, max_age_seconds: maxAge } },
+      });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { getConfig } from '@/lib/config';
+
+/**
+ * Next.js keeps a caller-supplied X-Forwarded-For as it is (`??=`), so behind no proxy the header is
+ * whatever the client wants. To key rate limits on the real peer, the server stamps every incoming
+ * request with the socket address, authenticated by a per-process nonce a client cannot know
+ * (installPeerStamp, called from instrumentation.ts). With TRUSTED_PROXY_HOPS=N the Nth address from
+ * the right of X-Forwarded-For (as appended by the operator's own proxies) is used instead.
+ */
+const PEER_HEADER = 'x-identity-peer';
+const state = globalThis as unknown as { __identityPeerNonce?: string; __identityPeerStampInstalled?: boolean };
+
+function nonce(): string {
+  state.__identityPeerNonce ??= randomBytes(16).toString('hex');
+  return state.__identityPeerNonce;
+}
+
+export function stampPeer(req: IncomingMessage): void {
+  const address = req.socket?.remoteAddress ?? 'unknown';
+  req.headers[PEER_HEADER] = `${nonce()}|${address}`;
+}
+
+export async function installPeerStamp(): Promise<void> {
+  if (state.__identityPeerStampInstalled) return;
+  state.__identityPeerStampInstalled = true;
+  const http = await import('node:http');
+  const originalEmit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function emitWithPeer(this: InstanceType<typeof http.Server>, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') stampPeer(args[0] as IncomingMessage);
+    return Reflect.apply(originalEmit, this, [event, ...args]) as boolean;
+  } as typeof originalEmit;
+}
+
+export function clientAddress(headers: Headers): string {
+  const hops = getConfig().trustedProxyHops;
+  const stamped = headers.get(PEER_HEADER);
+  const [stampNonce, peer] = stamped?.split('|', 2) ?? [];
+  const trustedPeer = stampNonce === state.__identityPeerNonce && peer ? peer : null;
+  const forwarded = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (hops > 0 && forwarded.length >= hops) return forwarded[forwarded.length - hops]!;
+  // Without a stamp (tests calling the pipeline in-process, or the very first request before the
+  // stamp was installed) fall back to the rightmost forwarded address.
+  return trustedPeer ?? forwarded.at(-1) ?? 'unknown';
+}
+
+/** Rate limits and logs see only a keyed hash: raw addresses are never stored. */
+export function clientKey(headers: Headers): string {
+  return createHmac('sha256', getConfig().sessionSecret).update(`client:${clientAddress(headers)}`).digest('base64url').slice(0, 32);
+}

@@ -1,0 +1,28 @@
+import type { Actor } from '@/lib/contract/actor';
+
+/**
+ * Where each auth term looks its credential up. A store that does not exist yet resolves nothing, so
+ * its term rejects every request with 401: a declared term can never let a request pass by default.
+ * Each context replaces its entry when it lands (sessions, enrollment, recovery, oidc, developer, scim).
+ */
+export interface CredentialStores {
+  session: (cookieValue: string, now: Date) => Promise<Extract<Actor, { kind: 'session' }> | null>;
+  enrollmentToken: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'enrollment' }> | null>;
+  recoveryToken: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'recovery' }> | null>;
+  oauthAccessToken: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'bearer' }> | null>;
+  apiKey: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'bearer' }> | null>;
+  scimToken: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'scim' }> | null>;
+  clientAuthentication: (request: Request, now: Date) => Promise<Actor | null>;
+}
+
+const none = async () => null;
+
+export const credentialStores: CredentialStores = {
+  session: none,
+  enrollmentToken: none,
+  recoveryToken: none,
+  oauthAccessToken: none,
+  apiKey: none,
+  scimToken: none,
+  clientAuthentication: none,
+};

@@ -1,0 +1,226 @@
+/**
+ * OpenAPI 3.1 generated from the operation registry: the one source of the documented interface.
+ * Security requirements, protections and error statuses are derived from the same declarations the
+ * pipeline enforces, so the document cannot drift from the behaviour.
+ */
+import { z } from 'zod';
+import { ERROR_CATALOGUE } from '@/lib/contract/errors';
+import { isUnsafe, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { SCOPES } from '@/lib/contract/scopes';
+import { MAX_PAGE_LIMIT } from './cursor';
+import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
+import { CURRENT_API_VERSION, DEPRECATION_NOTICE_DAYS } from './versioning';
+
+type Json = Record<string, unknown>;
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+export function securityFor(term: AuthTerm): Json[] {
+  switch (term.kind) {
+    case 'public':
+      return [];
+    case 'session':
+      return [{ sessionCookie: [] }];
+    case 'enrollment_token':
+      return [{ enrollmentToken: [] }];
+    case 'recovery_token':
+      return [{ recoveryToken: [] }];
+    case 'bearer':
+      return term.accepts.map((kind) => (kind === 'oauth' ? { oauth2: term.scopes } : { apiKey: term.scopes }));
+    case 'scim_token':
+      return [{ scimToken: [] }];
+    case 'client_auth':
+      return [{ clientAuthentication: [] }, {}];
+  }
+}
+
+/** Statuses the pipeline itself can produce for this operation, plus the ones it documents. */
+export function statusesFor(op: AnyOperation): number[] {
+  const statuses = new Set<number>([op.successStatus, 400, ...(op.errorStatuses ?? [])]);
+  if (op.auth.kind !== 'public') statuses.add(401);
+  if (op.origin !== 'none' || op.auth.kind === 'bearer' || (op.auth.kind === 'session' && (isUnsafe(op.method) || op.auth.stepUp))) statuses.add(403);
+  if (op.rateLimit || op.subjectRateLimit) statuses.add(429);
+  if (isUnsafe(op.method) && op.kind === 'resource' && op.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (op.idempotency !== 'none') {
+    statuses.add(409);
+    statuses.add(422);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function parameters(op: AnyOperation): Json[] {
+  const list: Json[] = [{ $ref: '#/components/parameters/ApiVersion' }];
+  const fromObject = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return;
+    const js = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(js.properties ?? {})) {
+      list.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: property });
+    }
+  };
+  fromObject(op.params, 'path');
+  fromObject(op.query, 'query');
+  if (op.kind === 'collection') list.push({ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Cursor' });
+  if (op.idempotency !== 'none') {
+    list.push({ $ref: op.idempotency === 'required' ? '#/components/parameters/IdempotencyKeyRequired' : '#/components/parameters/IdempotencyKey' });
+  }
+  return list;
+}
+
+function successSchema(op: AnyOperation): Json {
+  if (op.kind === 'collection') {
+    return {
+      type: 'object',
+      required: [op.collection, 'has_more', 'next_cursor'],
+      properties: {
+        [op.collection]: { type: 'array', items: jsonSchema(op.item as z.ZodType, 'output') },
+        has_more: { type: 'boolean' },
+        next_cursor: { type: ['string', 'null'] },
+      },
+    };
+  }
+  return jsonSchema(op.response as z.ZodType, 'output');
+}
+
+function operationObject(op: AnyOperation): Json {
+  const responses: Json = {};
+  for (const status of statusesFor(op)) {
+    responses[String(status)] =
+      status === op.successStatus
+        ? { description: 'Success', headers: { 'X-Request-ID': { $ref: '#/components/headers/RequestId' } }, content: { 'application/json': { schema: successSchema(op) } } }
+        : { $ref: `#/components/responses/Error${status}` };
+  }
+  const body =
+    op.kind === 'resource' && op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchema(op.body as z.ZodType, 'input') },
+              ...(op.acceptsForm ? { 'application/x-www-form-urlencoded': { schema: jsonSchema(op.body as z.ZodType, 'input') } } : {}),
+            },
+          },
+        }
+      : {};
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.tag],
+    security: securityFor(op.auth),
+    parameters: parameters(op),
+    ...body,
+    responses,
+    'x-auth': op.auth.kind,
+    'x-origin-rule': op.origin,
+    'x-csrf': op.auth.kind === 'session' && isUnsafe(op.method),
+    ...(op.auth.kind === 'session' && op.auth.stepUp ? { 'x-step-up': op.auth.stepUp.methods } : {}),
+    ...(op.rateLimit ? { 'x-rate-limit': op.rateLimit } : {}),
+    'x-idempotency': op.idempotency,
+    ...(op.emits ? { 'x-emits': op.emits } : {}),
+    ...(op.extension ? { 'x-extension': true } : {}),
+    ...(op.lifecycle?.deprecatedAt ? { deprecated: true } : {}),
+  };
+}
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request, pagination or API version',
+  401: 'Missing or invalid credential',
+  403: 'Origin, CSRF, scope, step-up or tenant refusal',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict (or an idempotent request still in flight)',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  422: 'Idempotency-Key reused with a different body',
+  429: 'Rate limited (Retry-After, RateLimit-Policy, RateLimit)',
+  500: 'Internal error',
+  502: 'Upstream provider failed',
+  503: 'Service or provider unavailable',
+  504: 'Upstream provider timed out',
+};
+
+export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json {
+  const paths: Record<string, Json> = {};
+  const errorStatuses = new Set<number>();
+  for (const op of [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = operationObject(op);
+    for (const s of statusesFor(op)) if (s !== op.successStatus) errorStatuses.add(s);
+  }
+  const responses: Json = {};
+  for (const status of [...errorStatuses].sort((a, b) => a - b)) {
+    responses[`Error${status}`] = {
+      description: STATUS_DESCRIPTIONS[status] ?? 'Error',
+      headers: { 'X-Request-ID': { $ref: '#/components/headers/RequestId' } },
+      content: { 'application/problem+json': { schema: PROBLEM_REF } },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Identity Service API',
+      version: CURRENT_API_VERSION,
+      description: `Generated from the operation registry. Deprecations are announced at least ${DEPRECATION_NOTICE_DAYS} days ahead (see /docs/versioning).`,
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: {
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'code', 'request_id'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
+            request_id: { type: 'string' },
+            errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+            step_up: { type: 'object', properties: { methods: { type: 'array', items: { type: 'string' } }, max_age_seconds: { type: 'integer' } } },
+          },
+        },
+      },
+      responses,
+      headers: { RequestId: { description: 'Correlation id, on every response', schema: { type: 'string' } } },
+      parameters: {
+        ApiVersion: { name: 'X-Service-API-Version', in: 'header', required: false, schema: { type: 'string', enum: [CURRENT_API_VERSION] } },
+        IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } },
+        IdempotencyKeyRequired: { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 255 } },
+        Limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: MAX_PAGE_LIMIT } },
+        Cursor: { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque; pass next_cursor unchanged.' },
+      },
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: '__Host-session', description: 'Sealed session cookie (named `session` on plain-http localhost). Unsafe methods also need X-CSRF-Token.' },
+        enrollmentToken: { type: 'apiKey', in: 'header', name: 'X-Enrollment-Token' },
+        recoveryToken: { type: 'apiKey', in: 'header', name: 'X-Recovery-Token' },
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/oauth/authorize',
+              tokenUrl: '/oauth/token',
+              refreshUrl: '/oauth/token',
+              scopes: Object.fromEntries(SCOPES.map((s) => [s, s])),
+            },
+          },
+        },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'API key (idk_ prefix), displayed once, stored as a hash.' },
+        scimToken: { type: 'http', scheme: 'bearer', description: 'Organization-bound SCIM token (scim_ prefix).' },
+        clientAuthentication: { type: 'http', scheme: 'basic', description: 'Registered client credentials; public clients use none with PKCE S256.' },
+      },
+    },
+    'x-rate-limit-buckets': Object.fromEntries(
+      Object.entries(RATE_LIMIT_BUCKETS)
+        .filter(([name]) => name !== 'test_only')
+        .map(([name, b]) => [name, { limit: b.limit, window_seconds: b.windowSeconds, description: b.description }]),
+    ),
+  };
+}

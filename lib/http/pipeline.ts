@@ -1,0 +1,150 @@
+/**
+ * The one request pipeline (ARCHITECTURE.md). Every API operation runs through these steps, in this
+ * order; the order is part of the security design (e.g. the version check precedes authentication,
+ * parsing follows it so anonymous callers learn nothing about schemas).
+ */
+import type { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { principalOf, type Actor } from '@/lib/contract/actor';
+import { serviceError, type ServiceError } from '@/lib/contract/errors';
+import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { assertCsrf, authenticate, authorize } from './auth';
+import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
+import { clientKey } from './client-address';
+import { encodeCursor, parsePageRequest } from './cursor';
+import { assertOrigin } from './origin';
+import { problemBody, problemResponse, toServiceError } from './problem';
+import { enforceRateLimit, type RateHeaders } from './rate-limit';
+import { requestIdFor } from './request-id';
+import { parseInput } from './validation';
+import { assertSupportedVersion, versionHeaders } from './versioning';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export interface PipelineOptions {
+  /** Injectable clock for tests; production uses the wall clock. */
+  now?: () => Date;
+}
+
+export async function runOperation(
+  op: AnyOperation,
+  request: Request,
+  rawParams: Record<string, string> = {},
+  options: PipelineOptions = {},
+): Promise<Response> {
+  const requestId = requestIdFor(request.headers);
+  const now = options.now?.() ?? new Date();
+  const baseHeaders: Record<string, string> = { ...versionHeaders(op), 'X-Request-ID': requestId };
+  let rateHeaders: RateHeaders = {};
+  let idempotency: IdempotencyScope | null = null;
+  try {
+    // 2. Version, before anything that authenticates or touches data.
+    assertSupportedVersion(request.headers);
+
+    // 3. Body size (read, bounded; decoded only after authentication).
+    const bodyText = isUnsafe(op.method) ? await readBoundedBody(request, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : '';
+    const contentType = request.headers.get('content-type');
+
+    // 4. Client rate limit (cheap, pre-auth).
+    const client = clientKey(request.headers);
+    if (op.rateLimit) rateHeaders = await enforceRateLimit(op.rateLimit, `client:${client}`, now);
+
+    // 5. Origin rule.
+    assertOrigin(op.origin, request.headers);
+
+    // 6. Authenticate.
+    const actor: Actor = await authenticate(op.auth, request, now);
+
+    // 7. CSRF for cookie-authenticated unsafe methods.
+    if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
+
+    // 8. Authorize.
+    authorize(op.auth, actor, rawParams, now);
+
+    // 9. Parse params, query, body.
+    const url = new URL(request.url);
+    const decoded = op.body ? decodeBody(bodyText, contentType, op.acceptsForm === true) : undefined;
+    const input = parseInput(op, rawParams, url.searchParams, decoded);
+    const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
+
+    // 10. Subject rate limits that need the parsed input.
+    if (op.subjectRateLimit) {
+      const subjectOf = op.subjectRateLimit.subject as (parsed: { body: unknown; query: unknown }) => string;
+      const subject = subjectOf({ body: input.body, query: input.query });
+      rateHeaders = await enforceRateLimit(op.subjectRateLimit.bucket, `subject:${subject}`, now);
+    }
+
+    // 11. Idempotency.
+    const idempotencyKey = request.headers.get('idempotency-key');
+    if (op.idempotency === 'required' && idempotencyKey === null) throw serviceError('idempotency_key_required');
+    if (op.idempotency !== 'none' && idempotencyKey !== null) {
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+      idempotency = { principal: principalOf(actor), operationId: op.id, key: idempotencyKey };
+      const replay = await beginIdempotent(idempotency, hashRequest(op.method, url.pathname, bodyText), now, getConfig().ttl.idempotencyRecord);
+      if (replay) {
+        idempotency = null;
+        return json(replay.status, replay.body, { ...baseHeaders, ...rateHeaders, 'Idempotent-Replayed': 'true' }, op);
+      }
+    }
+
+    // 12. Handler -> service.
+    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, page });
+
+    // 13. Response through its schema: anything undeclared (hashes, internals) is stripped.
+    if (idempotency) await finishIdempotent(idempotency, { status, body });
+    return json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op);
+  } catch (error) {
+    // 14. Errors in the API's wire format.
+    const failure: ServiceError = toServiceError(error, requestId);
+    if (idempotency) await settleIdempotencyAfterError(idempotency, failure, requestId);
+    return problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders });
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the context is validated by the operation's own schemas
+async function invoke(op: AnyOperation, ctx: HandlerContext<any, any, any>) {
+  if (op.kind === 'collection') {
+    const page = await op.handler(ctx);
+    const items = (op.item as z.ZodType).array().parse(page.items);
+    const body = {
+      [op.collection]: items,
+      has_more: page.hasMore,
+      next_cursor: page.hasMore && page.last ? encodeCursor(op.id, page.last) : null,
+      ...page.extra,
+    };
+    return { status: op.successStatus, body, headers: {} as Record<string, string> };
+  }
+  const outcome: unknown = await op.handler(ctx);
+  const { status, body, headers } = isHandlerResult(outcome)
+    ? { status: outcome.status || op.successStatus, body: outcome.body, headers: outcome.headers }
+    : { status: op.successStatus, body: outcome, headers: {} };
+  return { status, body: (op.response as z.ZodType).parse(body), headers };
+}
+
+async function settleIdempotencyAfterError(scope: IdempotencyScope, failure: ServiceError, requestId: string): Promise<void> {
+  try {
+    // Client errors are final for this key; a server failure frees it so a retry can succeed.
+    if (failure.status >= 500) await abandonIdempotent(scope);
+    else await finishIdempotent(scope, { status: failure.status, body: problemBody(failure, requestId) });
+  } catch (error) {
+    console.error(`[request ${requestId}] could not settle idempotency record`, error);
+  }
+}
+
+function formField(bodyText: string, contentType: string | null, field: string): string | null {
+  if (!(contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
+  return new URLSearchParams(bodyText).get(field);
+}
+
+function json(status: number, body: unknown, headers: Record<string, string>, op: AnyOperation): Response {
+  const isProblem = typeof body === 'object' && body !== null && 'code' in body && 'request_id' in body && status >= 400;
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': isProblem ? 'application/problem+json' : 'application/json',
+      'Cache-Control': op.cacheControl ?? 'no-store',
+      ...headers,
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { RateLimitBucket } from '@/lib/contract/operation';
+
+export interface BucketPolicy {
+  limit: number;
+  windowSeconds: number;
+  description: string;
+}
+
+/** Documented defaults (docs/rate-limits.md); every limit is multiplied by RATE_LIMIT_SCALE. */
+export const RATE_LIMIT_BUCKETS: Record<RateLimitBucket, BucketPolicy> = {
+  docs_ask: { limit: 20, windowSeconds: 60, description: 'help questions per client' },
+  signin: { limit: 10, windowSeconds: 60, description: 'sign-in attempts per client and per account' },
+  enrollment_start: { limit: 30, windowSeconds: 3600, description: 'enrollment starts per client (5/h per address)' },
+  code_resend: { limit: 3, windowSeconds: 900, description: 'code re-sends per enrollment or recovery' },
+  oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
+  application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
+  test_only: { limit: 3, windowSeconds: 60, description: 'used only by the test suite' },
+};

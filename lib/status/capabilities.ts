@@ -1,0 +1,90 @@
+/**
+ * The capability matrix. Each capability is classified from configuration and live evidence:
+ * live (built and working), gated (built, switched off by configuration), degraded (working in a
+ * reduced mode), manual (handled by people, e.g. privacy review), planned (not built yet).
+ * When a capability lands, its `built` flag flips here, and the answer changes with it.
+ */
+import type { Evidence } from './evidence';
+
+export type CapabilityStatus = 'live' | 'gated' | 'degraded' | 'manual' | 'planned';
+
+export interface CapabilityAnswer {
+  status: CapabilityStatus;
+  reason: string;
+}
+
+interface CapabilityDefinition {
+  id: string;
+  title: string;
+  /** The per-capability endpoint under /api/auth, when the spec has one. */
+  endpoint?: string;
+  classify: (e: Evidence) => CapabilityAnswer;
+}
+
+const planned = (what: string) => (): CapabilityAnswer => ({ status: 'planned', reason: `${what} is not built yet.` });
+const live = (reason: string) => (): CapabilityAnswer => ({ status: 'live', reason });
+
+function emailAnswer(e: Evidence): CapabilityAnswer {
+  switch (e.mail.transport) {
+    case 'smtp_ready':
+      return { status: 'live', reason: 'SMTP transport answered its handshake.' };
+    case 'dev_mailbox':
+      return { status: 'degraded', reason: 'No SMTP_URL: mail is written to the local dev mailbox.' };
+    default:
+      return { status: 'degraded', reason: 'The SMTP transport did not answer its handshake.' };
+  }
+}
+
+export const CAPABILITIES: readonly CapabilityDefinition[] = [
+  { id: 'status', title: 'Status and readiness surface', classify: live('Capability, readiness and rehearsal endpoints answer from live evidence.') },
+  { id: 'api_versioning', title: 'API versioning', classify: live('v1 is current; unsupported versions are refused before authentication.') },
+  { id: 'openapi', title: 'OpenAPI contract', classify: live('Generated from the operation registry at /api/openapi.json.') },
+  {
+    id: 'rate_limiting',
+    title: 'Rate limiting',
+    classify: (e) =>
+      e.database.state === 'pass'
+        ? { status: 'live', reason: 'Buckets are stored in the shared database.' }
+        : { status: 'degraded', reason: 'The database holding the buckets is unavailable.' },
+  },
+  { id: 'idempotency', title: 'Idempotent mutations', classify: live('Idempotency-Key records are stored in the shared database.') },
+  {
+    id: 'help',
+    title: 'Help questions',
+    classify: (e) =>
+      e.helpProvider.configured
+        ? { status: 'live', reason: 'A help provider is configured; answers are advisory.' }
+        : { status: 'degraded', reason: 'No help provider: advisory answers come from the local documentation.' },
+  },
+  { id: 'email', title: 'Transactional e-mail', endpoint: '/api/auth/email/capabilities', classify: emailAnswer },
+  { id: 'enrollment', title: 'Verified-email enrollment', endpoint: '/api/auth/enrollment/capabilities', classify: planned('Enrollment') },
+  { id: 'verification', title: 'Six-digit e-mail verification', endpoint: '/api/auth/verification/capabilities', classify: planned('E-mail verification') },
+  { id: 'passkeys', title: 'Passkeys (WebAuthn)', endpoint: '/api/auth/passkeys/capabilities', classify: planned('Passkey sign-in') },
+  { id: 'password', title: 'Password sign-in', endpoint: '/api/auth/password/capabilities', classify: planned('Password sign-in') },
+  { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: planned('E-mail code sign-in') },
+  { id: 'session', title: 'Browser sessions and step-up', endpoint: '/api/auth/session/capabilities', classify: planned('Session management') },
+  { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: planned('Account recovery') },
+  { id: 'interaction', title: 'Hosted sign-in and consent interaction', endpoint: '/api/auth/interaction/capabilities', classify: planned('The hosted interaction') },
+  {
+    id: 'oauth',
+    title: 'OAuth 2.0 / OpenID Connect provider',
+    classify: (e) => (e.oauthEnabled ? planned('The OAuth/OIDC provider')() : { status: 'gated', reason: 'OAUTH_ENABLED=false.' }),
+  },
+  { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: planned('Organization authorization') },
+  { id: 'organizations', title: 'Organizations (tenants)', classify: planned('Organization administration') },
+  { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
+  { id: 'developer', title: 'Developer applications and API keys', classify: planned('The developer portal') },
+  { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },
+  { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
+  { id: 'privacy', title: 'Privacy export and deletion requests', classify: planned('Privacy export and deletion review') },
+];
+
+export function classifyAll(e: Evidence): { id: string; title: string; status: CapabilityStatus; reason: string }[] {
+  return CAPABILITIES.map((c) => ({ id: c.id, title: c.title, ...c.classify(e) }));
+}
+
+export function classifyOne(id: string, e: Evidence): CapabilityAnswer & { id: string; title: string } {
+  const definition = CAPABILITIES.find((c) => c.id === id);
+  if (!definition) throw new Error(`Unknown capability ${id}`);
+  return { id, title: definition.title, ...definition.classify(e) };
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * E2E journeys against the built app (`next build` runs once before, in scripts/test-all.sh), in the
+ * system Chromium: no browser download. With DATABASE_URL set the server runs on that Postgres;
+ * otherwise on embedded PGlite in a temporary DATA_DIR.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      BASE_URL,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'idsvc-e2e-')),
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+      PASSWORD_PEPPER: 'e2e-password-pepper-0123456789abcdef012345678',
+      DATA_ENCRYPTION_KEY: 'ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100',
+      PASSWORD_PBKDF2_ITERATIONS: '1000',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

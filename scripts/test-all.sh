@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole suite: unit + integration (PGlite, or the Postgres in DATABASE_URL), one production build,
+# the e2e journeys in Chromium against it, and a smoke test of the embedded default.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== unit + integration (vitest)"
+npx vitest run
+
+echo "== build"
+npx next build
+
+echo "== e2e (playwright, system chromium)"
+npx playwright test
+
+echo "== smoke: embedded default, no configuration"
+bash scripts/smoke-embedded.sh

@@ -1,0 +1,118 @@
+/**
+ * Contract tests generated from the operation registry: every declared operation (and one test-only
+ * operation per auth term) is walked through the pipeline's shared rules.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AnyOperation } from '@/lib/contract/operation';
+import { OPERATIONS } from '@/lib/http/registry';
+import { call, ORIGIN, problemOf } from '../helpers/http';
+import { termOperations } from '../helpers/test-operations';
+
+const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations];
+const label = (op: AnyOperation) => `${op.method} ${op.path}`;
+const browserHeaders = (op: AnyOperation): Record<string, string> => (op.origin === 'none' ? {} : { origin: ORIGIN });
+
+describe('the registry', () => {
+  it('has unique operation ids and method+path pairs', () => {
+    expect(new Set(OPERATIONS.map((o) => o.id)).size).toBe(OPERATIONS.length);
+    expect(new Set(OPERATIONS.map(label)).size).toBe(OPERATIONS.length);
+  });
+
+  it('declares every operation at a path of the spec, unless it is a documented extension', () => {
+    const specPairs = new Set(
+      readFileSync(path.resolve(__dirname, '../../../shared/spec/endpoints.tsv'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.replace('\t', ' ')),
+    );
+    const undeclared = OPERATIONS.filter((op) => !op.extension && !specPairs.has(label(op))).map(label);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('never registers a test-only operation', () => {
+    expect(OPERATIONS.filter((op) => op.testOnly)).toEqual([]);
+  });
+});
+
+describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
+  it('carries X-Request-ID, echoing a sane incoming one', async () => {
+    const response = await call(op, { headers: { ...browserHeaders(op), 'x-request-id': 'contract-test-0001' } });
+    expect(response.headers.get('x-request-id')).toBe('contract-test-0001');
+    expect(response.headers.get('x-service-api-version')).toBe('v1');
+  });
+
+  it('mints a request id when the incoming one is unsafe', async () => {
+    const response = await call(op, { headers: { ...browserHeaders(op), 'x-request-id': 'bad id <script>' } });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rejects an unsupported API version with 400 before authentication', async () => {
+    const response = await call(op, { headers: { ...browserHeaders(op), 'x-service-api-version': 'v2' } });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe('unsupported_api_version');
+    expect(problem.request_id).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('accepts an explicit v1', async () => {
+    const response = await call(op, { headers: { ...browserHeaders(op), 'x-service-api-version': 'v1' } });
+    const code = response.ok ? null : (await problemOf(response)).code;
+    expect(code).not.toBe('unsupported_api_version');
+    expect(response.headers.get('x-service-api-lifecycle')).toBe('current');
+  });
+
+  if (op.origin === 'required') {
+    it('refuses a missing or foreign Origin with 403 origin_mismatch', async () => {
+      for (const headers of [{} as Record<string, string>, { origin: 'http://localhost:3000.evil.test' }, { origin: 'null' }, { origin: 'https://localhost:3000' }]) {
+        const response = await call(op, { headers, body: {} });
+        expect(response.status).toBe(403);
+        expect((await problemOf(response)).code).toBe('origin_mismatch');
+      }
+    });
+  }
+
+  if (op.origin === 'if-present') {
+    it('refuses a cross-site browser request', async () => {
+      const foreign = await call(op, { headers: { origin: 'https://evil.test' } });
+      expect(foreign.status).toBe(403);
+      const crossSite = await call(op, { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect((await problemOf(crossSite)).code).toBe('origin_mismatch');
+    });
+  }
+
+  if (op.auth.kind !== 'public') {
+    it('answers 401 without a credential and with a forged one', async () => {
+      const forged: Record<string, string> = {
+        cookie: 'session=Fe26.2**forged',
+        'x-enrollment-token': 'forged',
+        'x-recovery-token': 'forged',
+        authorization: op.auth.kind === 'scim_token' ? 'Bearer scim_forged' : op.auth.kind === 'bearer' && !op.auth.accepts.includes('oauth') ? 'Bearer idk_forged' : 'Bearer forged',
+      };
+      for (const headers of [browserHeaders(op), { ...browserHeaders(op), ...forged }]) {
+        const response = await call(op, { headers, body: { value: 'x' } });
+        expect(response.status).toBe(401);
+        expect((await problemOf(response)).code).toBe('unauthenticated');
+      }
+    });
+  }
+
+  if (op.auth.kind === 'public' && op.kind === 'resource' && op.body) {
+    it('answers 400 invalid_request with field errors for a bad body', async () => {
+      const response = await call(op, { headers: browserHeaders(op), body: { unexpected: [1, 2, 3] } });
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.code).toBe('invalid_request');
+      expect(Array.isArray(problem.errors)).toBe(true);
+    });
+  }
+
+  if (op.auth.kind === 'public' && op.method === 'GET') {
+    it('answers successfully with its declared status and no-store unless declared cacheable', async () => {
+      const response = await call(op);
+      expect(response.status).toBe(op.successStatus);
+      expect(response.headers.get('cache-control')).toBe(op.cacheControl ?? 'no-store');
+    });
+  }
+});

@@ -1,0 +1,46 @@
+import type { AnyOperation } from '@/lib/contract/operation';
+import { runOperation } from '@/lib/http/pipeline';
+import { OPERATIONS } from '@/lib/http/registry';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Raw body text (sent as is). */
+  rawBody?: string;
+  params?: Record<string, string>;
+  query?: string;
+  now?: () => Date;
+}
+
+export function operation(method: string, path: string): AnyOperation {
+  const op = OPERATIONS.find((o) => o.method === method && o.path === path);
+  if (!op) throw new Error(`No operation ${method} ${path}`);
+  return op;
+}
+
+/** Fills `{param}` placeholders so the URL looks like a real one. */
+function concretePath(op: AnyOperation, params: Record<string, string>): string {
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? 'x');
+}
+
+/** Runs a request through the real pipeline, in-process (no mocks: real config, real database). */
+export async function call(op: AnyOperation, options: CallOptions = {}): Promise<Response> {
+  const params = options.params ?? {};
+  const url = `${ORIGIN}${concretePath(op, params)}${options.query ? `?${options.query}` : ''}`;
+  const hasBody = options.body !== undefined || options.rawBody !== undefined;
+  const request = new Request(url, {
+    method: op.method,
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    body: hasBody ? (options.rawBody ?? JSON.stringify(options.body)) : undefined,
+  });
+  return runOperation(op, request, params, { now: options.now });
+}
+
+export async function problemOf(response: Response): Promise<{ code: string; status: number; request_id: string; [k: string]: unknown }> {
+  if (!response.headers.get('content-type')?.startsWith('application/problem+json')) {
+    throw new Error(`Expected a problem document, got ${response.status} ${response.headers.get('content-type')}`);
+  }
+  return (await response.json()) as { code: string; status: number; request_id: string };
+}

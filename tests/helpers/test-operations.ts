@@ -1,0 +1,101 @@
+/**
+ * Operations registered only by the tests, one per auth term (and one per pipeline feature), so the
+ * pipeline's rules are exercised before the contexts that own those credentials exist.
+ */
+import { z } from 'zod';
+import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { listAuditEvents } from '@/lib/audit/audit.repo';
+import { getDb } from '@/lib/db';
+
+const echo = z.object({ ok: z.literal(true), actor: z.string() });
+
+export const TERMS: Record<string, AuthTerm> = {
+  session: { kind: 'session' },
+  session_step_up: { kind: 'session', stepUp: { methods: ['passkey', 'password'] } },
+  enrollment_token: { kind: 'enrollment_token' },
+  recovery_token: { kind: 'recovery_token' },
+  oauth_bearer: { kind: 'bearer', accepts: ['oauth'], scopes: ['identity.profile.read'] },
+  api_key: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
+  organization_bearer: { kind: 'bearer', accepts: ['oauth', 'api_key'], scopes: ['identity.organization.read'], organizationBound: true },
+  scim_token: { kind: 'scim_token' },
+  client_auth: { kind: 'client_auth' },
+};
+
+export const termOperations: AnyOperation[] = Object.entries(TERMS).map(([name, auth]) =>
+  defineOperation({
+    id: `test_${name}`,
+    method: 'POST',
+    path: `/test/${name}/{id}`,
+    tag: 'Test',
+    summary: `Test-only operation guarded by ${name}`,
+    auth,
+    origin: auth.kind === 'bearer' || auth.kind === 'scim_token' || auth.kind === 'client_auth' ? 'none' : 'required',
+    idempotency: 'none',
+    params: z.object({ id: z.string() }),
+    body: z.object({ value: z.string().max(10) }),
+    successStatus: 200,
+    response: echo,
+    testOnly: true,
+    handler: async ({ actor }) => ({ ok: true as const, actor: actor.kind }),
+  }),
+);
+
+let executions = 0;
+export const idempotentExecutions = () => executions;
+
+export const idempotentOperation = defineOperation({
+  id: 'test_idempotent',
+  method: 'POST',
+  path: '/test/idempotent',
+  tag: 'Test',
+  summary: 'Counts executions; requires an Idempotency-Key',
+  auth: { kind: 'public' },
+  origin: 'required',
+  idempotency: 'required',
+  body: z.object({ value: z.string(), delay_ms: z.number().int().max(2000).optional(), fail: z.enum(['client', 'server']).optional() }),
+  successStatus: 201,
+  response: z.object({ execution: z.number().int(), value: z.string() }),
+  testOnly: true,
+  handler: async ({ body }) => {
+    executions += 1;
+    const execution = executions;
+    if (body.delay_ms) await new Promise((resolve) => setTimeout(resolve, body.delay_ms));
+    if (body.fail === 'client') throw (await import('@/lib/contract/errors')).serviceError('conflict', 'Deliberate conflict.');
+    if (body.fail === 'server') throw new Error('deliberate failure');
+    return { execution, value: body.value };
+  },
+});
+
+export const rateLimitedOperation = defineOperation({
+  id: 'test_rate_limited',
+  method: 'GET',
+  path: '/test/rate-limited',
+  tag: 'Test',
+  summary: 'Spends the test_only bucket',
+  auth: { kind: 'public' },
+  origin: 'if-present',
+  rateLimit: 'test_only',
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({ ok: z.literal(true) }),
+  testOnly: true,
+  handler: async () => ({ ok: true as const }),
+});
+
+export const auditCollectionOperation = defineCollection({
+  id: 'test_audit_events',
+  method: 'GET',
+  path: '/test/audit-events',
+  tag: 'Test',
+  summary: 'Keyset-paginated audit events',
+  auth: { kind: 'public' },
+  origin: 'if-present',
+  idempotency: 'none',
+  collection: 'audit_events',
+  item: z.object({ id: z.string(), action: z.string(), created_at: z.string() }),
+  testOnly: true,
+  handler: async ({ page }) => {
+    const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
+    return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
+  },
+});

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(__dirname) } },
+  test: {
+    include: ['lib/**/*.test.ts', 'tests/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/setup/global-database.ts'],
+    setupFiles: ['tests/setup/per-file.ts'],
+    // Two cores: two workers, each test file on its own database.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
