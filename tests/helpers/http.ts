@@ -20,15 +20,16 @@ export function operation(method: string, path: string): AnyOperation {
   return op;
 }
 
-/** Fills `{param}` placeholders so the URL looks like a real one. */
-function concretePath(op: AnyOperation, params: Record<string, string>): string {
-  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? 'x');
+/** Path parameters as the router would pass them: the given ones, `x` for the rest. */
+function paramsFor(op: AnyOperation, given: Record<string, string>): Record<string, string> {
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return Object.fromEntries(names.map((name) => [name, given[name] ?? 'x']));
 }
 
 /** Runs a request through the real pipeline, in-process (no mocks: real config, real database). */
 export async function call(op: AnyOperation, options: CallOptions = {}): Promise<Response> {
-  const params = options.params ?? {};
-  const url = `${ORIGIN}${concretePath(op, params)}${options.query ? `?${options.query}` : ''}`;
+  const params = paramsFor(op, options.params ?? {});
+  const url = `${ORIGIN}${op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!)}${options.query ? `?${options.query}` : ''}`;
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
   const request = new Request(url, {
     method: op.method,
