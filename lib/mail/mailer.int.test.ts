@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getConfig } from '@/lib/config';
+import { startSmtpSink } from '@/tests/helpers/smtp-sink';
+import { withEnv } from '@/tests/setup/state';
+import { checkMailTransport, sendMail } from './mailer';
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+describe('mail', () => {
+  it('delivers through real SMTP when SMTP_URL is set', async () => {
+    const sink = await startSmtpSink();
+    restore = withEnv({ SMTP_URL: sink.url, MAIL_FROM: 'Identity <id@example.test>' });
+    expect(await checkMailTransport()).toBe('smtp_ready');
+    await sendMail({ to: 'ada@example.test', subject: 'Your code', text: 'Code: 123456' });
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.to).toEqual(['ada@example.test']);
+    expect(sink.messages[0]!.from).toBe('id@example.test');
+    expect(sink.messages[0]!.raw).toContain('Subject: Your code');
+    await sink.close();
+  });
+
+  it('writes to the dev mailbox as readable .eml files without SMTP_URL', async () => {
+    expect(await checkMailTransport()).toBe('dev_mailbox');
+    await sendMail({ to: 'grace@example.test', subject: 'Welcome', text: 'Hello Grace' });
+    const dir = getConfig().mail.devMailboxDir;
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    const latest = readFileSync(path.join(dir, files.sort().at(-1)!), 'utf8');
+    expect(latest).toContain('To: grace@example.test');
+    expect(latest).toContain('Hello Grace');
+  });
+
+  it('reports a dead SMTP server as failed within bounded time', async () => {
+    const sink = await startSmtpSink();
+    await sink.close();
+    restore = withEnv({ SMTP_URL: sink.url });
+    expect(await checkMailTransport()).toBe('smtp_failed');
+    await expect(sendMail({ to: 'x@example.test', subject: 's', text: 't' })).rejects.toThrow();
+  });
+});

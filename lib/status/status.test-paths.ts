@@ -1,0 +1,20 @@
+/** The spec's "Runtime and status" GET operations (the 18th, POST /api/docs/ask, is tested with docs). */
+export const STATUS_PATHS = [
+  '/api/health',
+  '/api/auth/status',
+  '/api/auth/passkeys/capabilities',
+  '/api/auth/password/capabilities',
+  '/api/auth/email-otp/capabilities',
+  '/api/auth/verification/capabilities',
+  '/api/auth/interaction/capabilities',
+  '/api/auth/enrollment/capabilities',
+  '/api/auth/email/capabilities',
+  '/api/auth/session/capabilities',
+  '/api/auth/recovery/capabilities',
+  '/api/auth/authorization/capabilities',
+  '/api/auth/federation/capabilities',
+  '/api/v1/capabilities',
+  '/api/v1/readiness',
+  '/api/v1/rehearsal',
+  '/api/openapi.json',
+];
