@@ -18,6 +18,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Sample {
+  mean: number;
   p50: number;
   p99: number;
   rps: number;
@@ -38,11 +39,12 @@ async function waitForServer(): Promise<void> {
 
 async function run(urlPath: string, seconds: number): Promise<Sample> {
   const result = await autocannon({ url: `${BASE}${urlPath}`, connections: CONNECTIONS, duration: seconds });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
+  return { mean: result.latency.mean, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const summarise = (samples: Sample[]): Sample => ({
+  mean: median(samples.map((s) => s.mean)),
   p50: median(samples.map((s) => s.p50)),
   p99: median(samples.map((s) => s.p99)),
   rps: median(samples.map((s) => s.rps)),
@@ -73,6 +75,7 @@ async function main() {
     console.log(`GET /api/v1/capabilities, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s rounds (medians)`);
     console.table({ bare, pipeline });
     console.log(`p50 ratio pipeline/bare: ${(pipeline.p50 / bare.p50).toFixed(3)} (pipeline adds ${(((pipeline.p50 - bare.p50) / bare.p50) * 100).toFixed(1)}% to p50)`);
+    console.log(`mean latency ratio pipeline/bare: ${(pipeline.mean / bare.mean).toFixed(3)}`);
     console.log(`p99 ratio pipeline/bare: ${(pipeline.p99 / bare.p99).toFixed(3)}`);
     console.log(`throughput ratio pipeline/bare: ${(pipeline.rps / bare.rps).toFixed(3)}`);
   } finally {

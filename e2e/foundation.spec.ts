@@ -35,6 +35,35 @@ test.describe('foundation pages', () => {
     await expect(page.locator('main')).toContainText('180 days');
   });
 
+  test('every response carries X-Request-ID, including unknown pages and API paths', async ({ page, request }) => {
+    const missingPage = await page.goto('/no-such-page');
+    expect(missingPage?.status()).toBe(404);
+    expect(missingPage?.headers()['x-request-id']).toBeTruthy();
+    const missingApi = await request.get('/api/no-such-operation', { headers: { 'x-request-id': 'e2e-correlation-1' } });
+    expect(missingApi.status()).toBe(404);
+    expect(missingApi.headers()['x-request-id']).toBe('e2e-correlation-1');
+    expect((await missingApi.json()).code).toBe('not_found');
+    const wrongVersion = await request.get('/api/v1/capabilities', { headers: { 'x-service-api-version': 'v9' } });
+    expect(wrongVersion.status()).toBe(400);
+    expect((await wrongVersion.json()).code).toBe('unsupported_api_version');
+  });
+
+  test('the help endpoint refuses a foreign Origin and rate-limits a client', async ({ request }) => {
+    const foreign = await request.post('/api/docs/ask', { headers: { origin: 'https://evil.test' }, data: { question: 'hi' } });
+    expect(foreign.status()).toBe(403);
+    const statuses: number[] = [];
+    // 45 > 2 x 20: a 429 must come even if the loop straddles a window boundary.
+    for (let i = 0; i < 45; i++) {
+      const response = await request.post('/api/docs/ask', { headers: { origin: 'http://localhost:3100' }, data: { question: 'status?' } });
+      statuses.push(response.status());
+      if (response.status() === 429) {
+        expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(statuses).toContain(429);
+  });
+
   test('pages fit a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     for (const path of ['/', '/status', '/docs']) {

@@ -30,6 +30,12 @@ check() {
   curl -fsS -o /dev/null "http://localhost:$PORT/api/openapi.json" || { echo "smoke: no OpenAPI document"; exit 1; }
 }
 
+# A production setting that is missing must stop start-up with a message naming it.
+if (cd "$WORK" && env -i PATH="$PATH" HOME="$HOME" DATABASE_URL=postgres://127.0.0.1:1/none timeout 30 node node_modules/next/dist/bin/next start -p $PORT) > "$WORK/refused.log" 2>&1; then
+  echo "smoke: started without production secrets"; exit 1
+fi
+grep -q "SESSION_SECRET: is required when DATABASE_URL is set" "$WORK/refused.log" || { cat "$WORK/refused.log"; echo "smoke: no clear configuration message"; exit 1; }
+
 start
 check
 [ -f "$WORK/.data/secrets.json" ] || { echo "smoke: embedded secrets were not generated"; exit 1; }
@@ -39,4 +45,4 @@ kill "$PID"; wait "$PID" 2>/dev/null || true
 start
 check
 [ "$FIRST" = "$(sha256sum "$WORK/.data/secrets.json")" ] || { echo "smoke: secrets changed across restarts"; exit 1; }
-echo "smoke: 2 passed, 0 failed"
+echo "smoke: 3 passed, 0 failed"

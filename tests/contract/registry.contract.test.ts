@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
+import { DEPRECATION_NOTICE_DAYS } from '@/lib/http/versioning';
 import { call, ORIGIN, problemOf } from '../helpers/http';
 import { termOperations } from '../helpers/test-operations';
 
@@ -29,6 +30,14 @@ describe('the registry', () => {
     );
     const undeclared = OPERATIONS.filter((op) => !op.extension && !specPairs.has(label(op))).map(label);
     expect(undeclared).toEqual([]);
+  });
+
+  it('announces every sunset at least 180 days after its deprecation', () => {
+    for (const op of OPERATIONS.filter((o) => o.lifecycle?.sunsetAt)) {
+      const { deprecatedAt, sunsetAt } = op.lifecycle!;
+      expect(deprecatedAt, label(op)).toBeDefined();
+      expect(sunsetAt!.getTime() - deprecatedAt!.getTime(), label(op)).toBeGreaterThanOrEqual(DEPRECATION_NOTICE_DAYS * 86_400_000);
+    }
   });
 
   it('never registers a test-only operation', () => {
