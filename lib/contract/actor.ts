@@ -30,6 +30,19 @@ export type ActorKind = Actor['kind'];
 
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
 
+export type SessionActor = Extract<Actor, { kind: 'session' }>;
+export type EnrollmentActor = Extract<Actor, { kind: 'enrollment' }>;
+export type RecoveryActor = Extract<Actor, { kind: 'recovery' }>;
+
+/**
+ * Narrows the actor an operation's auth term established. The pipeline guarantees the kind; this is
+ * the runtime proof for the type system (and a 401 should a declaration and a handler ever disagree).
+ */
+export function actorOfKind<K extends Actor['kind']>(actor: Actor, kind: K): Extract<Actor, { kind: K }> {
+  if (actor.kind !== kind) throw new Error(`Operation declared for ${kind} actors received ${actor.kind}`);
+  return actor as Extract<Actor, { kind: K }>;
+}
+
 /** A stable principal string for idempotency scoping and per-account rate limits. */
 export function principalOf(actor: Actor): string {
   switch (actor.kind) {

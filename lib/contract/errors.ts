@@ -26,9 +26,12 @@ export class ServiceError extends Error {
 export const ERROR_CATALOGUE = {
   invalid_request: { status: 400, title: 'The request is invalid' },
   invalid_pagination: { status: 400, title: 'The pagination cursor or limit is invalid' },
+  invalid_code: { status: 400, title: 'The code is wrong or has expired' },
+  weak_password: { status: 400, title: 'The password is not acceptable' },
   unsupported_api_version: { status: 400, title: 'The requested API version is not supported' },
   idempotency_key_required: { status: 400, title: 'An Idempotency-Key header is required' },
   unauthenticated: { status: 401, title: 'Authentication is required' },
+  invalid_credentials: { status: 401, title: 'The sign-in details are not correct' },
   forbidden: { status: 403, title: 'The credential does not allow this operation' },
   insufficient_scope: { status: 403, title: 'The credential lacks a required scope' },
   step_up_required: { status: 403, title: 'A recent re-authentication is required' },

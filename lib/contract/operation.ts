@@ -38,7 +38,18 @@ export type AuthKind = AuthTerm['kind'];
  */
 export type OriginRule = 'required' | 'if-present' | 'none';
 
-export type RateLimitBucket = 'docs_ask' | 'signin' | 'enrollment_start' | 'code_resend' | 'oauth_register' | 'application_register' | 'test_only';
+export type RateLimitBucket =
+  | 'docs_ask'
+  | 'signin'
+  | 'signin_account'
+  | 'enrollment_start'
+  | 'mail_per_address'
+  | 'code_resend'
+  | 'code_attempts'
+  | 'passkey_options'
+  | 'oauth_register'
+  | 'application_register'
+  | 'test_only';
 
 export interface Keyset {
   createdAt: Date;
@@ -69,22 +80,31 @@ export interface HandlerContext<P, Q, B> {
   now: Date;
   /** Keyed hash of the client address (never the address itself). */
   clientKey: string;
+  /** Coarse device description for session lists ("Firefox on macOS"); never the raw user agent. */
+  device: string;
   /** Present on collection operations. */
   page: PageRequest;
 }
 
 const RESULT = Symbol('operation-result');
 
+/** Set (sealed value + lifetime) or clear the session cookie; the edge owns its name and attributes. */
+export type SessionCookieInstruction = { set: string; maxAgeSeconds: number } | { clear: true };
+
 export interface HandlerResult<R> {
   [RESULT]: true;
   status: number;
   body: R;
   headers: Record<string, string>;
+  sessionCookie?: SessionCookieInstruction;
 }
 
-/** Lets a handler choose a status other than the declared success status, or add headers. */
-export function result<R>(body: R, options: { status?: number; headers?: Record<string, string> } = {}): HandlerResult<R> {
-  return { [RESULT]: true, status: options.status ?? 0, body, headers: options.headers ?? {} };
+/** Lets a handler choose another status than the declared one, add headers, or set the session cookie. */
+export function result<R>(
+  body: R,
+  options: { status?: number; headers?: Record<string, string>; sessionCookie?: SessionCookieInstruction } = {},
+): HandlerResult<R> {
+  return { [RESULT]: true, status: options.status ?? 0, body, headers: options.headers ?? {}, sessionCookie: options.sessionCookie };
 }
 
 export function isHandlerResult(value: unknown): value is HandlerResult<unknown> {
@@ -106,7 +126,7 @@ interface OperationBase<P extends Schema | undefined, Q extends Schema | undefin
   /** Pre-auth bucket keyed by client address. */
   rateLimit?: RateLimitBucket;
   /** Post-parse bucket keyed by a subject taken from the input (e-mail address, account). */
-  subjectRateLimit?: { bucket: RateLimitBucket; subject: (input: { body: Out<B>; query: Out<Q> }) => string };
+  subjectRateLimit?: { bucket: RateLimitBucket; subject: (input: { body: Out<B>; query: Out<Q>; actor: Actor }) => string };
   idempotency: 'required' | 'optional' | 'none';
   params?: P;
   query?: Q;

@@ -67,3 +67,8 @@ export async function closeDb(): Promise<void> {
   holder.__identityDb = undefined;
   if (pending) await (await pending).close();
 }
+
+/** One transaction per use case: everything a service writes (rows, audit, outbox) commits together. */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await getDb()).transaction(work);
+}

@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { AuthTerm } from '@/lib/contract/operation';
+import type { AuthTerm, SessionCookieInstruction } from '@/lib/contract/operation';
+import { csrfTokenFor } from '@/lib/sessions/csrf';
 import { credentialStores } from './credentials';
 
 export const SESSION_COOKIE_SECURE = '__Host-session';
@@ -79,9 +80,15 @@ export async function authenticate(term: AuthTerm, request: Request, now: Date):
   }
 }
 
-/** The CSRF token is bound to the session: HMAC(SESSION_SECRET, session id). */
-export function csrfTokenFor(sessionId: string): string {
-  return createHmac('sha256', getConfig().sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
+/**
+ * `__Host-session` over HTTPS (no Domain, Path=/, Secure: it cannot be planted by a sibling host);
+ * `session` on plain-http localhost. httpOnly, SameSite=Lax.
+ */
+export function sessionCookieHeader(instruction: SessionCookieInstruction): string {
+  const secure = getConfig().secureCookies;
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  if ('clear' in instruction) return [`${sessionCookieName()}=`, 'Max-Age=0', ...attributes].join('; ');
+  return [`${sessionCookieName()}=${instruction.set}`, `Max-Age=${instruction.maxAgeSeconds}`, ...attributes].join('; ');
 }
 
 /** Pipeline step 7: cookie-authenticated unsafe methods prove they come from our pages. */

@@ -48,7 +48,11 @@ export function clientAddress(headers: Headers): string {
   return trustedPeer ?? forwarded.at(-1) ?? 'unknown';
 }
 
-/** Rate limits and logs see only a keyed hash: raw addresses are never stored. */
+/** Keyed hash for rate-limit subjects: raw addresses (network or e-mail) are never stored. */
+export function keyedHash(value: string): string {
+  return createHmac('sha256', getConfig().sessionSecret).update(value).digest('base64url').slice(0, 32);
+}
+
 export function clientKey(headers: Headers): string {
-  return createHmac('sha256', getConfig().sessionSecret).update(`client:${clientAddress(headers)}`).digest('base64url').slice(0, 32);
+  return keyedHash(`client:${clientAddress(headers)}`);
 }

@@ -1,4 +1,6 @@
 import type { Actor } from '@/lib/contract/actor';
+import { resolveChallengeToken } from '@/lib/accounts/email-challenges';
+import { resolveSessionCookie } from '@/lib/sessions/sessions.service';
 
 /**
  * Where each auth term looks its credential up. A store that does not exist yet resolves nothing, so
@@ -18,9 +20,15 @@ export interface CredentialStores {
 const none = async () => null;
 
 export const credentialStores: CredentialStores = {
-  session: none,
-  enrollmentToken: none,
-  recoveryToken: none,
+  session: resolveSessionCookie,
+  enrollmentToken: async (token, now) => {
+    const row = await resolveChallengeToken('enrollment', token, now);
+    return row ? { kind: 'enrollment', enrollmentId: row.id } : null;
+  },
+  recoveryToken: async (token, now) => {
+    const row = await resolveChallengeToken('recovery', token, now);
+    return row ? { kind: 'recovery', recoveryId: row.id } : null;
+  },
   oauthAccessToken: none,
   apiKey: none,
   scimToken: none,

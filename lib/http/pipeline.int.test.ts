@@ -11,7 +11,7 @@ import {
   rateLimitedOperation,
   termOperations,
 } from '@/tests/helpers/test-operations';
-import { csrfTokenFor } from './auth';
+import { csrfTokenFor } from '@/lib/sessions/csrf';
 import { credentialStores, type CredentialStores } from './credentials';
 
 const termOp = (name: string) => termOperations.find((op) => op.id === `test_${name}`)!;

@@ -9,9 +9,10 @@ import { principalOf, type Actor } from '@/lib/contract/actor';
 import { serviceError, type ServiceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
 import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform/idempotency';
-import { assertCsrf, authenticate, authorize } from './auth';
+import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
+import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientKey } from './client-address';
+import { clientKey, keyedHash } from './client-address';
 import { encodeCursor, parsePageRequest } from './cursor';
 import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
@@ -70,8 +71,9 @@ export async function runOperation(
 
     // 10. Subject rate limits that need the parsed input.
     if (op.subjectRateLimit) {
-      const subjectOf = op.subjectRateLimit.subject as (parsed: { body: unknown; query: unknown }) => string;
-      const subject = subjectOf({ body: input.body, query: input.query });
+      const subjectOf = op.subjectRateLimit.subject as (parsed: { body: unknown; query: unknown; actor: Actor }) => string;
+      // Subjects (e-mail addresses, account ids) are stored only as keyed hashes.
+      const subject = keyedHash(`subject:${op.subjectRateLimit.bucket}:${subjectOf({ body: input.body, query: input.query, actor })}`);
       rateHeaders = await enforceRateLimit(op.subjectRateLimit.bucket, `subject:${subject}`, now);
     }
 
@@ -89,7 +91,8 @@ export async function runOperation(
     }
 
     // 12. Handler -> service.
-    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, page });
+    const device = deviceLabel(request.headers.get('user-agent'));
+    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, device, page });
 
     // 13. Response through its schema: anything undeclared (hashes, internals) is stripped.
     if (idempotency) await finishIdempotent(idempotency, { status, body });
@@ -117,7 +120,11 @@ async function invoke(op: AnyOperation, ctx: HandlerContext<any, any, any>) {
   }
   const outcome: unknown = await op.handler(ctx);
   const { status, body, headers } = isHandlerResult(outcome)
-    ? { status: outcome.status || op.successStatus, body: outcome.body, headers: outcome.headers }
+    ? {
+        status: outcome.status || op.successStatus,
+        body: outcome.body,
+        headers: outcome.sessionCookie ? { ...outcome.headers, 'Set-Cookie': sessionCookieHeader(outcome.sessionCookie) } : outcome.headers,
+      }
     : { status: op.successStatus, body: outcome, headers: {} };
   return { status, body: (op.response as z.ZodType).parse(body), headers };
 }

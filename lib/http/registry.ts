@@ -5,9 +5,21 @@
 import type { AnyOperation } from '@/lib/contract/operation';
 import { statusOperations } from '@/lib/status/status.routes';
 import { docsOperations } from '@/lib/docs/docs.routes';
+import { sessionOperations } from '@/lib/sessions/sessions.routes';
+import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
+import { recoveryOperations } from '@/lib/accounts/recovery.routes';
+import { signInOperations } from '@/lib/accounts/signin.routes';
 import { openapiOperations } from './openapi.routes';
 
-export const OPERATIONS: readonly AnyOperation[] = [...statusOperations, ...docsOperations, ...openapiOperations];
+export const OPERATIONS: readonly AnyOperation[] = [
+  ...statusOperations,
+  ...docsOperations,
+  ...enrollmentOperations,
+  ...signInOperations,
+  ...sessionOperations,
+  ...recoveryOperations,
+  ...openapiOperations,
+];
 
 export function operationsAt(path: string): AnyOperation[] {
   return OPERATIONS.filter((op) => op.path === path);

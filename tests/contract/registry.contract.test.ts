@@ -13,7 +13,13 @@ import { termOperations } from '../helpers/test-operations';
 
 const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations];
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
-const browserHeaders = (op: AnyOperation): Record<string, string> => (op.origin === 'none' ? {} : { origin: ORIGIN });
+let clients = 0;
+/** Each call comes from its own client address, so shared rate-limit buckets do not couple the tests. */
+const browserHeaders = (op: AnyOperation): Record<string, string> => ({
+  'x-forwarded-for': `2001:db8::${(clients += 1).toString(16)}`,
+  ...(op.origin === 'none' ? {} : { origin: ORIGIN }),
+});
+const bodyFor = (op: AnyOperation, body: unknown) => (op.method === 'GET' ? undefined : body);
 
 describe('the registry', () => {
   it('has unique operation ids and method+path pairs', () => {
@@ -75,7 +81,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   if (op.origin === 'required') {
     it('refuses a missing or foreign Origin with 403 origin_mismatch', async () => {
       for (const headers of [{} as Record<string, string>, { origin: 'http://localhost:3000.evil.test' }, { origin: 'null' }, { origin: 'https://localhost:3000' }]) {
-        const response = await call(op, { headers, body: {} });
+        const response = await call(op, { headers: { ...headers, 'x-forwarded-for': browserHeaders(op)['x-forwarded-for']! }, body: bodyFor(op, {}) });
         expect(response.status).toBe(403);
         expect((await problemOf(response)).code).toBe('origin_mismatch');
       }
@@ -100,7 +106,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
         authorization: op.auth.kind === 'scim_token' ? 'Bearer scim_forged' : op.auth.kind === 'bearer' && !op.auth.accepts.includes('oauth') ? 'Bearer idk_forged' : 'Bearer forged',
       };
       for (const headers of [browserHeaders(op), { ...browserHeaders(op), ...forged }]) {
-        const response = await call(op, { headers, body: { value: 'x' } });
+        const response = await call(op, { headers, body: bodyFor(op, { value: 'x' }) });
         expect(response.status).toBe(401);
         expect((await problemOf(response)).code).toBe('unauthenticated');
       }

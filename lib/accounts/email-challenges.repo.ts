@@ -1,0 +1,53 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '@/lib/db';
+import { emailChallenges } from '@/lib/db/schema';
+
+export type EmailChallengeRow = typeof emailChallenges.$inferSelect;
+
+export async function insertEmailChallenge(db: Executor, row: typeof emailChallenges.$inferInsert): Promise<void> {
+  await db.insert(emailChallenges).values(row);
+}
+
+export async function findEmailChallengeByToken(db: Executor, tokenHash: string): Promise<EmailChallengeRow | null> {
+  const [row] = await db.select().from(emailChallenges).where(eq(emailChallenges.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+export async function findEmailChallenge(db: Executor, id: string): Promise<EmailChallengeRow | null> {
+  const [row] = await db.select().from(emailChallenges).where(eq(emailChallenges.id, id));
+  return row ?? null;
+}
+
+/**
+ * Spends one attempt atomically, before the code is compared, so parallel guesses cannot exceed the
+ * limit. Returns false when the attempts are already used up.
+ */
+export async function spendAttempt(db: Executor, id: string, maxAttempts: number): Promise<boolean> {
+  const spent = await db
+    .update(emailChallenges)
+    .set({ attempts: sql`${emailChallenges.attempts} + 1` })
+    .where(and(eq(emailChallenges.id, id), lt(emailChallenges.attempts, maxAttempts)))
+    .returning({ id: emailChallenges.id });
+  return spent.length === 1;
+}
+
+export async function markVerified(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(emailChallenges).set({ verifiedAt: at }).where(eq(emailChallenges.id, id));
+}
+
+/** Single use: only one caller can consume a challenge. */
+export async function consumeChallenge(db: Executor, id: string, at: Date): Promise<boolean> {
+  const consumed = await db
+    .update(emailChallenges)
+    .set({ consumedAt: at })
+    .where(and(eq(emailChallenges.id, id), isNull(emailChallenges.consumedAt)))
+    .returning({ id: emailChallenges.id });
+  return consumed.length === 1;
+}
+
+export async function replaceCode(db: Executor, id: string, codeHash: string, codeExpiresAt: Date): Promise<void> {
+  await db
+    .update(emailChallenges)
+    .set({ codeHash, codeExpiresAt, attempts: 0, resends: sql`${emailChallenges.resends} + 1` })
+    .where(eq(emailChallenges.id, id));
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '@/lib/audit/audit';
+import { ANONYMOUS, type EnrollmentActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { emitEvent } from '@/lib/events/emit';
+import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
+import { rotateCode, startChallenge, verifyCode } from './email-challenges';
+import { accountMails, deliver } from './mails';
+import { hashPassword } from './password-hashing';
+import { acceptablePassword } from './password-policy';
+import { savePasswordProof } from './passwords.repo';
+import { findUserByEmail, insertUser, type UserRow } from './users.repo';
+
+/**
+ * Always the same answer (202 + a token of the same shape): a known address gets a "you already have
+ * an account" mail and a token that can never verify.
+ */
+export async function startEnrollment(email: string, now: Date, requestId: string) {
+  const { started, mail } = await inTransaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    const started = await startChallenge(tx, { purpose: 'enrollment', email, userId: existing?.id ?? null, canVerify: !existing, withToken: true, now });
+    await recordAudit(tx, { action: 'enrollment.started', outcome: 'success', actor: ANONYMOUS, subject: { type: 'enrollment', id: started.id }, requestId, at: now });
+    return { started, mail: existing ? accountMails.alreadyHaveAccount(email) : accountMails.enrollmentCode(email, started.code) };
+  });
+  await deliver(mail);
+  return { enrollment_token: started.token!, expires_at: started.expiresAt.toISOString() };
+}
+
+export async function enrollmentOf(actor: EnrollmentActor): Promise<EmailChallengeRow> {
+  const row = await findEmailChallenge(await getDb(), actor.enrollmentId);
+  if (!row) throw serviceError('unauthenticated', 'The enrollment has ended.');
+  return row;
+}
+
+export async function verifyEnrollmentEmail(actor: EnrollmentActor, code: string, now: Date, requestId: string) {
+  const row = await enrollmentOf(actor);
+  if (row.verifiedAt) return { email_verified: true as const };
+  try {
+    await verifyCode(row, code, now);
+  } catch (error) {
+    await recordAudit(await getDb(), { action: 'enrollment.email_verification', outcome: 'failure', actor, subject: { type: 'enrollment', id: row.id }, requestId, at: now });
+    throw error;
+  }
+  await inTransaction(async (tx) => {
+    await markVerified(tx, row.id, now);
+    await recordAudit(tx, { action: 'enrollment.email_verification', outcome: 'success', actor, subject: { type: 'enrollment', id: row.id }, requestId, at: now });
+  });
+  return { email_verified: true as const };
+}
+
+export async function resendEnrollmentEmail(actor: EnrollmentActor, now: Date) {
+  const row = await enrollmentOf(actor);
+  if (row.verifiedAt) throw serviceError('conflict', 'The address is already verified.');
+  const { code, codeExpiresAt } = await rotateCode(await getDb(), row, now);
+  await deliver(row.canVerify ? accountMails.enrollmentCode(row.email, code) : accountMails.alreadyHaveAccount(row.email));
+  return { expires_at: codeExpiresAt.toISOString() };
+}
+
+export function assertVerified(row: EmailChallengeRow): void {
+  if (!row.verifiedAt) throw serviceError('forbidden', 'Verify the e-mail address with its code first.');
+}
+
+/**
+ * Creates the account inside the caller's transaction and consumes the enrollment (single use).
+ * A concurrent completion or an address taken meanwhile is 409.
+ */
+export async function createAccount(
+  tx: Executor,
+  row: EmailChallengeRow,
+  input: { displayName?: string; now: Date; method: 'password' | 'passkey'; requestId: string; actor: EnrollmentActor },
+): Promise<UserRow> {
+  if (!(await consumeChallenge(tx, row.id, input.now))) throw serviceError('conflict', 'This enrollment was already completed.');
+  if (await findUserByEmail(tx, row.email)) throw serviceError('conflict', 'An account with this address exists.');
+  const user: UserRow = {
+    id: randomUUID(),
+    email: row.email,
+    emailVerifiedAt: row.verifiedAt!,
+    displayName: input.displayName ?? null,
+    locale: null,
+    timezone: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+  await insertUser(tx, user);
+  await recordAudit(tx, { action: 'account.created', outcome: 'success', actor: input.actor, subject: { type: 'user', id: user.id }, requestId: input.requestId, data: { method: input.method }, at: input.now });
+  await emitEvent(tx, 'identity.user.created', { user_id: user.id }, { userId: user.id }, input.now);
+  return user;
+}
+
+export async function completePasswordEnrollment(actor: EnrollmentActor, input: { password: string; displayName?: string }, now: Date, requestId: string) {
+  const row = await enrollmentOf(actor);
+  assertVerified(row);
+  const password = await acceptablePassword(input.password);
+  const proof = await hashPassword(password);
+  const user = await inTransaction(async (tx) => {
+    const created = await createAccount(tx, row, { displayName: input.displayName, now, method: 'password', requestId, actor });
+    await savePasswordProof(tx, created.id, proof, now);
+    return created;
+  });
+  return { user_id: user.id };
+}

@@ -1,0 +1,28 @@
+/**
+ * What a password must be (NIST SP 800-63B / ASVS V6): 8-128 characters after NFC normalisation, no
+ * composition rules, and not one of the most common passwords (an offline list, never a network call).
+ */
+import { serviceError } from '@/lib/contract/errors';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+async function isCommon(password: string): Promise<boolean> {
+  // Loaded on first use: decoding the list costs a few milliseconds once per process.
+  const { default: commonList } = await import('fxa-common-password-list');
+  return commonList.test(password) || commonList.test(password.toLowerCase());
+}
+
+function weak(message: string): never {
+  throw serviceError('weak_password', message, { extras: { errors: [{ path: 'body.password', message }] } });
+}
+
+/** Returns the normalised password, or throws 400 with a reason a person can act on. */
+export async function acceptablePassword(raw: string): Promise<string> {
+  const password = raw.normalize('NFC');
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) weak(`Use at least ${PASSWORD_MIN_LENGTH} characters (15 or more is better).`);
+  if (length > PASSWORD_MAX_LENGTH) weak(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+  if (await isCommon(password)) weak('This password is too common; choose one that is hard to guess.');
+  return password;
+}

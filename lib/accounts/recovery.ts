@@ -1,0 +1,91 @@
+import { recordAudit } from '@/lib/audit/audit';
+import { ANONYMOUS, type RecoveryActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { emitEvent } from '@/lib/events/emit';
+import { revokeAllSessions } from '@/lib/sessions/sessions.service';
+import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
+import { rotateCode, startChallenge, verifyCode } from './email-challenges';
+import { accountMails, deliver } from './mails';
+import { hashPassword } from './password-hashing';
+import { acceptablePassword } from './password-policy';
+import { savePasswordProof } from './passwords.repo';
+import { findUserByEmail, findUserById, type UserRow } from './users.repo';
+
+export async function startRecovery(email: string, now: Date, requestId: string) {
+  const { started, mail } = await inTransaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    const started = await startChallenge(tx, { purpose: 'recovery', email, userId: user?.id ?? null, canVerify: user !== null, withToken: true, now });
+    await recordAudit(tx, { action: 'recovery.started', outcome: 'success', actor: ANONYMOUS, subject: { type: 'recovery', id: started.id }, requestId, at: now });
+    return { started, mail: user ? accountMails.recoveryCode(email, started.code) : accountMails.noAccount(email, 'recover an account') };
+  });
+  await deliver(mail);
+  return { recovery_token: started.token!, expires_at: started.expiresAt.toISOString() };
+}
+
+export async function recoveryOf(actor: RecoveryActor): Promise<EmailChallengeRow> {
+  const row = await findEmailChallenge(await getDb(), actor.recoveryId);
+  if (!row) throw serviceError('unauthenticated', 'The recovery has ended.');
+  return row;
+}
+
+export async function resendRecoveryCode(actor: RecoveryActor, now: Date) {
+  const row = await recoveryOf(actor);
+  if (row.verifiedAt) throw serviceError('conflict', 'The recovery is already verified.');
+  const { code, codeExpiresAt } = await rotateCode(await getDb(), row, now);
+  await deliver(row.canVerify ? accountMails.recoveryCode(row.email, code) : accountMails.noAccount(row.email, 'recover an account'));
+  return { expires_at: codeExpiresAt.toISOString() };
+}
+
+/** Verifying proves control of the address; it issues no session. */
+export async function verifyRecovery(actor: RecoveryActor, code: string, now: Date, requestId: string) {
+  const row = await recoveryOf(actor);
+  if (row.verifiedAt) return { verified: true as const };
+  try {
+    await verifyCode(row, code, now);
+  } catch (error) {
+    await recordAudit(await getDb(), { action: 'recovery.verification', outcome: 'failure', actor, subject: { type: 'recovery', id: row.id }, requestId, at: now });
+    throw error;
+  }
+  await inTransaction(async (tx) => {
+    await markVerified(tx, row.id, now);
+    await recordAudit(tx, { action: 'recovery.verification', outcome: 'success', actor, subject: { type: 'recovery', id: row.id }, requestId, at: now });
+  });
+  return { verified: true as const };
+}
+
+export function assertRecoveryVerified(row: EmailChallengeRow): void {
+  if (!row.verifiedAt || !row.userId) throw serviceError('forbidden', 'Verify the recovery code first.');
+}
+
+/**
+ * Finishes a recovery inside the caller's transaction: consumes it (single use), signs out every
+ * session of the account and records what happened. Existing passkeys and password are kept.
+ */
+export async function finishRecovery(
+  tx: Executor,
+  row: EmailChallengeRow,
+  input: { actor: RecoveryActor; method: 'passkey' | 'password'; now: Date; requestId: string },
+): Promise<UserRow> {
+  if (!(await consumeChallenge(tx, row.id, input.now))) throw serviceError('conflict', 'This recovery was already completed.');
+  const user = await findUserById(tx, row.userId!);
+  if (!user) throw serviceError('conflict', 'The account no longer exists.');
+  await revokeAllSessions(tx, { actor: input.actor, userId: user.id, reason: 'account_recovered', now: input.now, requestId: input.requestId });
+  await recordAudit(tx, { action: 'recovery.completed', outcome: 'success', actor: input.actor, subject: { type: 'user', id: user.id }, requestId: input.requestId, data: { method: input.method }, at: input.now });
+  return user;
+}
+
+/** Extension: recovery for people without a passkey device sets a new password instead. */
+export async function completePasswordRecovery(actor: RecoveryActor, newPassword: string, now: Date, requestId: string) {
+  const row = await recoveryOf(actor);
+  assertRecoveryVerified(row);
+  const proof = await hashPassword(await acceptablePassword(newPassword));
+  const user = await inTransaction(async (tx) => {
+    const recovered = await finishRecovery(tx, row, { actor, method: 'password', now, requestId });
+    await savePasswordProof(tx, recovered.id, proof, now);
+    await emitEvent(tx, 'identity.password.changed', { user_id: recovered.id, reason: 'recovery' }, { userId: recovered.id }, now);
+    return recovered;
+  });
+  await deliver(accountMails.recovered(user.email, 'a new password')).catch(() => undefined);
+  return { user_id: user.id };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { actorOfKind } from '@/lib/contract/actor';
+import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
+import { sessionViewSchema } from '@/lib/sessions/sessions.routes';
+import { emailField } from './email-address';
+import { completeEmailCodeSignIn, signInWithPassword, startEmailCodeSignIn, stepUpWithPassword } from './signin';
+
+const TAG = 'Sign-in, sessions, step-up';
+export const stepUpSchema = z.object({ step_up_at: z.string(), step_up_method: z.enum(['passkey', 'password']) });
+
+const password = defineOperation({
+  id: 'signInWithPassword',
+  method: 'POST',
+  path: '/api/auth/signin/password',
+  tag: TAG,
+  summary: 'Sign in with e-mail and password (generic failure, rate limits, lockout)',
+  auth: { kind: 'public' },
+  origin: 'required',
+  rateLimit: 'signin',
+  subjectRateLimit: { bucket: 'signin_account', subject: ({ body }) => body.email },
+  idempotency: 'none',
+  acceptsForm: true,
+  body: z.object({ email: emailField, password: z.string().min(1).max(1024) }),
+  successStatus: 201,
+  response: sessionViewSchema,
+  handler: async ({ body, device, now, requestId }) => {
+    const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId });
+    return result(issued.view, { sessionCookie: issued.cookie });
+  },
+});
+
+const emailCodeStart = defineOperation({
+  id: 'startEmailCodeSignIn',
+  method: 'POST',
+  path: '/api/auth/signin/email-otp/start',
+  tag: TAG,
+  summary: 'Mail a single-use sign-in code (always 202 with the same body)',
+  auth: { kind: 'public' },
+  origin: 'required',
+  rateLimit: 'enrollment_start',
+  subjectRateLimit: { bucket: 'mail_per_address', subject: ({ body }) => `signin:${body.email}` },
+  idempotency: 'none',
+  body: z.object({ email: emailField }),
+  successStatus: 202,
+  errorStatuses: [503],
+  response: z.object({ challenge_id: z.string(), expires_at: z.string() }),
+  handler: ({ body, now, requestId }) => startEmailCodeSignIn(body.email, now, requestId),
+});
+
+const emailCodeComplete = defineOperation({
+  id: 'completeEmailCodeSignIn',
+  method: 'POST',
+  path: '/api/auth/signin/email-otp/complete',
+  tag: TAG,
+  summary: 'Sign in with the mailed code',
+  auth: { kind: 'public' },
+  origin: 'required',
+  rateLimit: 'code_attempts',
+  idempotency: 'none',
+  body: z.object({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, 'Enter the six-digit code.') }),
+  successStatus: 201,
+  response: sessionViewSchema,
+  handler: async ({ body, device, now, requestId }) => {
+    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, now, requestId });
+    return result(issued.view, { sessionCookie: issued.cookie });
+  },
+});
+
+const stepUpPassword = defineOperation({
+  id: 'stepUpWithPassword',
+  method: 'POST',
+  path: '/api/auth/step-up/password',
+  tag: TAG,
+  summary: 'Re-authenticate with the password; records the step-up time on the session',
+  auth: { kind: 'session' },
+  origin: 'required',
+  rateLimit: 'signin',
+  subjectRateLimit: { bucket: 'signin_account', subject: ({ actor }) => `user:${actorOfKind(actor, 'session').userId}` },
+  idempotency: 'none',
+  body: z.object({ password: z.string().min(1).max(1024) }),
+  successStatus: 200,
+  response: stepUpSchema,
+  handler: ({ actor, body, now, requestId }) => stepUpWithPassword(actorOfKind(actor, 'session'), body.password, now, requestId),
+});
+
+export const signInOperations: AnyOperation[] = [password, emailCodeStart, emailCodeComplete, stepUpPassword];

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@/lib/db';
+import { users } from '@/lib/db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(row);
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}

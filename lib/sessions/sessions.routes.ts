@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
+import { actorOfKind } from '@/lib/contract/actor';
+import { currentSession, listSessions, revokeSession } from './sessions.service';
+
+const TAG = 'Sign-in, sessions, step-up';
+
+export const sessionViewSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), display_name: z.string().nullable(), locale: z.string().nullable(), timezone: z.string().nullable() }),
+  session: z.object({
+    id: z.string(),
+    created_at: z.string(),
+    authenticated_at: z.string(),
+    expires_at: z.string(),
+    idle_expires_at: z.string(),
+    amr: z.array(z.string()),
+    step_up_at: z.string().nullable(),
+    step_up_method: z.enum(['passkey', 'password']).nullable(),
+  }),
+  csrf_token: z.string(),
+});
+
+const getSession = defineOperation({
+  id: 'getSession',
+  method: 'GET',
+  path: '/api/auth/session',
+  tag: TAG,
+  summary: 'Resolve the current session (user, session metadata, CSRF token)',
+  auth: { kind: 'session' },
+  origin: 'if-present',
+  idempotency: 'none',
+  successStatus: 200,
+  response: sessionViewSchema,
+  handler: ({ actor }) => currentSession(actorOfKind(actor, 'session')),
+});
+
+const listOwnSessions = defineOperation({
+  id: 'listSessions',
+  method: 'GET',
+  path: '/api/auth/sessions',
+  tag: TAG,
+  summary: 'List the active sessions of the signed-in user (safe metadata; the current one is marked)',
+  auth: { kind: 'session' },
+  origin: 'if-present',
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        current: z.boolean(),
+        device: z.string(),
+        amr: z.array(z.string()),
+        created_at: z.string(),
+        authenticated_at: z.string(),
+        last_seen_at: z.string(),
+        expires_at: z.string(),
+      }),
+    ),
+  }),
+  handler: ({ actor, now }) => listSessions(actorOfKind(actor, 'session'), now),
+});
+
+const revoke = defineOperation({
+  id: 'revokeSession',
+  method: 'POST',
+  path: '/api/auth/sessions/revoke',
+  tag: TAG,
+  summary: 'Revoke one of your own sessions; revoking the current one signs out',
+  auth: { kind: 'session' },
+  origin: 'required',
+  idempotency: 'none',
+  acceptsForm: true,
+  body: z.object({ session_id: z.uuid() }),
+  successStatus: 200,
+  errorStatuses: [404],
+  emits: 'identity.session.revoked',
+  response: z.object({ revoked: z.literal(true) }),
+  handler: async ({ actor, body, now, requestId }) => {
+    const { signedOut } = await revokeSession(actorOfKind(actor, 'session'), body.session_id, now, requestId);
+    return result({ revoked: true as const }, signedOut ? { sessionCookie: { clear: true } } : {});
+  },
+});
+
+export const sessionOperations: AnyOperation[] = [getSession, listOwnSessions, revoke];

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { getConfig } from '@/lib/config';
+import { recordAudit } from '@/lib/audit/audit';
+import { findUserById, type UserRow } from '@/lib/accounts/users.repo';
+import type { Actor, SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { SessionCookieInstruction } from '@/lib/contract/operation';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { emitEvent } from '@/lib/events/emit';
+import { csrfTokenFor } from './csrf';
+import { newSessionSecret, sealSessionCookie, secretMatches, unsealSessionCookie } from './session-cookie';
+import {
+  findSession,
+  insertSession,
+  listLiveSessions,
+  recordSessionStepUp,
+  revokeOwnedSession,
+  revokeUserSessions,
+  touchSession,
+  type SessionRow,
+} from './sessions.repo';
+
+export type Amr = 'hwk' | 'pwd' | 'otp' | 'fed';
+
+/** last_seen_at is written at most once a minute per session: idle expiry needs no finer grain. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function userView(user: UserRow) {
+  return { id: user.id, email: user.email, display_name: user.displayName, locale: user.locale, timezone: user.timezone };
+}
+
+function idleExpiry(row: SessionRow): Date {
+  return new Date(row.lastSeenAt.getTime() + getConfig().ttl.sessionIdle * 1000);
+}
+
+export function sessionView(user: UserRow, row: SessionRow) {
+  return {
+    user: userView(user),
+    session: {
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      authenticated_at: row.authenticatedAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+      idle_expires_at: idleExpiry(row).toISOString(),
+      amr: row.amr,
+      step_up_at: row.stepUpAt?.toISOString() ?? null,
+      step_up_method: row.stepUpMethod,
+    },
+    csrf_token: csrfTokenFor(row.id),
+  };
+}
+
+export interface IssuedSession {
+  view: ReturnType<typeof sessionView>;
+  cookie: SessionCookieInstruction;
+}
+
+/**
+ * Always a new session id (no fixation). A passkey or password sign-in is itself a fresh
+ * re-authentication, so it also starts the step-up window; an e-mail code does not.
+ */
+export async function issueSession(
+  db: Executor,
+  input: { user: UserRow; amr: Amr[]; device: string; now: Date; stepUpMethod?: 'passkey' | 'password' },
+): Promise<IssuedSession> {
+  const { secret, secretHash } = newSessionSecret();
+  const row: SessionRow = {
+    id: randomUUID(),
+    userId: input.user.id,
+    secretHash,
+    amr: input.amr,
+    createdAt: input.now,
+    authenticatedAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt: new Date(input.now.getTime() + getConfig().ttl.sessionAbsolute * 1000),
+    stepUpAt: input.stepUpMethod ? input.now : null,
+    stepUpMethod: input.stepUpMethod ?? null,
+    deviceLabel: input.device,
+    revokedAt: null,
+    revokedReason: null,
+  };
+  await insertSession(db, row);
+  const sealed = await sealSessionCookie({ sid: row.id, secret });
+  return { view: sessionView(input.user, row), cookie: { set: sealed, maxAgeSeconds: getConfig().ttl.sessionAbsolute } };
+}
+
+/** The session auth term: a live, unrevoked, unexpired session whose secret matches. */
+export async function resolveSessionCookie(cookie: string, now: Date): Promise<SessionActor | null> {
+  const payload = await unsealSessionCookie(cookie);
+  if (!payload) return null;
+  const db = await getDb();
+  const row = await findSession(db, payload.sid);
+  if (!row || !secretMatches(payload.secret, row.secretHash)) return null;
+  if (row.revokedAt || row.expiresAt <= now || idleExpiry(row) <= now) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, row.id, now);
+  return {
+    kind: 'session',
+    userId: row.userId,
+    sessionId: row.id,
+    authenticatedAt: row.authenticatedAt,
+    stepUpAt: row.stepUpAt,
+    stepUpMethod: row.stepUpMethod,
+  };
+}
+
+export async function currentSession(actor: SessionActor) {
+  const db = await getDb();
+  const [user, row] = await Promise.all([findUserById(db, actor.userId), findSession(db, actor.sessionId)]);
+  if (!user || !row) throw serviceError('unauthenticated', 'Sign in first.');
+  return sessionView(user, row);
+}
+
+export async function listSessions(actor: SessionActor, now: Date) {
+  const rows = await listLiveSessions(await getDb(), actor.userId, now);
+  return {
+    sessions: rows
+      .filter((row) => idleExpiry(row) > now)
+      .map((row) => ({
+        id: row.id,
+        current: row.id === actor.sessionId,
+        device: row.deviceLabel ?? 'Unknown device',
+        amr: row.amr,
+        created_at: row.createdAt.toISOString(),
+        authenticated_at: row.authenticatedAt.toISOString(),
+        last_seen_at: row.lastSeenAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+      })),
+  };
+}
+
+async function announceRevocation(db: Executor, actor: Actor, sessionId: string, userId: string, reason: string, now: Date, requestId?: string) {
+  // identity.session.revoked carries only these three fields (spec, Events).
+  await emitEvent(db, 'identity.session.revoked', { session_id: sessionId, user_id: userId, reason }, { userId }, now);
+  await recordAudit(db, {
+    action: 'session.revoked',
+    outcome: 'success',
+    actor,
+    subject: { type: 'session', id: sessionId },
+    requestId,
+    data: { reason, user: userId },
+    at: now,
+  });
+}
+
+/** Revokes one of the caller's own sessions; revoking the current one signs out. */
+export async function revokeSession(actor: SessionActor, sessionId: string, now: Date, requestId: string): Promise<{ signedOut: boolean }> {
+  const signedOut = sessionId === actor.sessionId;
+  const reason = signedOut ? 'signed_out' : 'revoked_by_user';
+  await inTransaction(async (tx) => {
+    if (!(await revokeOwnedSession(tx, sessionId, actor.userId, now, reason))) {
+      throw serviceError('not_found', 'No active session of yours has this id.');
+    }
+    await announceRevocation(tx, actor, sessionId, actor.userId, reason, now, requestId);
+  });
+  return { signedOut };
+}
+
+/** Ends every session of a user (recovery, password change), announcing each revocation. */
+export async function revokeAllSessions(
+  db: Executor,
+  input: { actor: Actor; userId: string; reason: string; now: Date; except?: string; requestId?: string },
+): Promise<number> {
+  const revoked = await revokeUserSessions(db, input.userId, input.now, input.reason, input.except);
+  for (const id of revoked) await announceRevocation(db, input.actor, id, input.userId, input.reason, input.now, input.requestId);
+  return revoked.length;
+}
+
+export async function markStepUp(db: Executor, actor: SessionActor, method: 'passkey' | 'password', now: Date) {
+  await recordSessionStepUp(db, actor.sessionId, now, method);
+  return { step_up_at: now.toISOString(), step_up_method: method };
+}

@@ -1,0 +1,102 @@
+/**
+ * Drives the account API in-process, through the real pipeline and a real SMTP sink, the way a
+ * browser would: exact Origin, cookies, CSRF header, codes read from delivered mail.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { withEnv } from '@/tests/setup/state';
+import { call, operation, ORIGIN, type CallOptions } from './http';
+import { startSmtpSink, type SinkMessage } from './smtp-sink';
+
+export interface Mailbox {
+  messages: SinkMessage[];
+  /** The newest six-digit code mailed to `to`. */
+  codeFor(to: string): string;
+  lastTo(to: string): SinkMessage;
+}
+
+/** Starts an SMTP sink for the test file and points the service at it. */
+export function useMailbox(extraEnv: Record<string, string> = {}): Mailbox {
+  const box: Mailbox = {
+    messages: [],
+    lastTo(to) {
+      const message = [...box.messages].reverse().find((m) => m.to.includes(to));
+      if (!message) throw new Error(`No mail to ${to}`);
+      return message;
+    },
+    codeFor(to) {
+      const code = /\b(\d{6})\b/.exec(box.lastTo(to).raw.split('\r\n\r\n').slice(1).join('\n'))?.[1];
+      if (!code) throw new Error(`No code in the last mail to ${to}`);
+      return code;
+    },
+  };
+  let close: (() => Promise<void>) | null = null;
+  let restore: (() => void) | null = null;
+  beforeAll(async () => {
+    const sink = await startSmtpSink();
+    box.messages = sink.messages;
+    close = sink.close;
+    restore = withEnv({ SMTP_URL: sink.url, ...extraEnv });
+  });
+  afterAll(async () => {
+    restore?.();
+    await close?.();
+  });
+  return box;
+}
+
+let clientCounter = 0;
+/** A distinct client address per simulated browser keeps per-client buckets independent. */
+export function newClient(): string {
+  clientCounter += 1;
+  return `2001:db8:a::${clientCounter.toString(16)}`;
+}
+
+export async function post(path: string, body: unknown, options: CallOptions & { client?: string } = {}): Promise<Response> {
+  return call(operation('POST', path), {
+    ...options,
+    body,
+    headers: { origin: ORIGIN, 'x-forwarded-for': options.client ?? newClient(), ...options.headers },
+  });
+}
+
+export async function get(path: string, options: CallOptions = {}): Promise<Response> {
+  return call(operation('GET', path), options);
+}
+
+export function cookieFrom(response: Response): string {
+  const setCookie = response.headers.get('set-cookie');
+  if (!setCookie) throw new Error(`No Set-Cookie on ${response.status}`);
+  return setCookie.split(';')[0]!;
+}
+
+export interface Browser {
+  cookie: string;
+  csrf: string;
+  sessionId: string;
+}
+
+export async function browserFrom(response: Response): Promise<Browser> {
+  const cookie = cookieFrom(response);
+  const body = (await response.json()) as { csrf_token: string; session: { id: string } };
+  return { cookie, csrf: body.csrf_token, sessionId: body.session.id };
+}
+
+export const as = (browser: Browser) => ({ cookie: browser.cookie, 'x-csrf-token': browser.csrf });
+
+/** Enrolls an account with a password through the API and the mailbox. */
+export async function signUpWithPassword(mailbox: Mailbox, email: string, password: string, displayName?: string): Promise<string> {
+  const start = await post('/api/auth/enrollment/start', { email });
+  const { enrollment_token } = (await start.json()) as { enrollment_token: string };
+  const token = { 'x-enrollment-token': enrollment_token };
+  const verified = await post('/api/auth/enrollment/verify-email', { code: mailbox.codeFor(email) }, { headers: token });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
+  const created = await post('/api/auth/enrollment/password/complete', { password, display_name: displayName }, { headers: token });
+  if (created.status !== 201) throw new Error(`complete failed: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { user_id: string }).user_id;
+}
+
+export async function signInWithPassword(email: string, password: string, options: CallOptions & { client?: string } = {}): Promise<Browser> {
+  const response = await post('/api/auth/signin/password', { email, password }, options);
+  if (response.status !== 201) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return browserFrom(response);
+}
