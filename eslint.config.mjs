@@ -41,6 +41,11 @@ export default tseslint.config(
     rules: { ...restrict(['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo'], 'Pages and routes go through the API (lib/http), never the database.') },
   },
   {
+    // Tests may read persisted state directly to prove what a use case wrote.
+    files: ['**/*.test.ts', 'tests/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['lib/config/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.ts', 'playwright.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -9,6 +9,8 @@ import { startSmtpSink, type SinkMessage } from './smtp-sink';
 
 export interface Mailbox {
   messages: SinkMessage[];
+  /** The decoded text of the newest mail to `to` (quoted-printable soft breaks removed). */
+  textTo(to: string): string;
   /** The newest six-digit code mailed to `to`. */
   codeFor(to: string): string;
   lastTo(to: string): SinkMessage;
@@ -23,8 +25,12 @@ export function useMailbox(extraEnv: Record<string, string> = {}): Mailbox {
       if (!message) throw new Error(`No mail to ${to}`);
       return message;
     },
+    textTo(to) {
+      const body = box.lastTo(to).raw.split('\r\n\r\n').slice(1).join('\n');
+      return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    },
     codeFor(to) {
-      const code = /\b(\d{6})\b/.exec(box.lastTo(to).raw.split('\r\n\r\n').slice(1).join('\n'))?.[1];
+      const code = /\b(\d{6})\b/.exec(box.textTo(to))?.[1];
       if (!code) throw new Error(`No code in the last mail to ${to}`);
       return code;
     },
