@@ -68,12 +68,12 @@ export function assertVerified(row: EmailChallengeRow): void {
 export async function createAccount(
   tx: Executor,
   row: EmailChallengeRow,
-  input: { displayName?: string; now: Date; method: 'password' | 'passkey'; requestId: string; actor: EnrollmentActor },
+  input: { userId?: string; displayName?: string; now: Date; method: 'password' | 'passkey'; requestId: string; actor: EnrollmentActor },
 ): Promise<UserRow> {
   if (!(await consumeChallenge(tx, row.id, input.now))) throw serviceError('conflict', 'This enrollment was already completed.');
   if (await findUserByEmail(tx, row.email)) throw serviceError('conflict', 'An account with this address exists.');
   const user: UserRow = {
-    id: randomUUID(),
+    id: input.userId ?? randomUUID(),
     email: row.email,
     emailVerifiedAt: row.verifiedAt!,
     displayName: input.displayName ?? null,

@@ -7,6 +7,7 @@ import { statusOperations } from '@/lib/status/status.routes';
 import { docsOperations } from '@/lib/docs/docs.routes';
 import { sessionOperations } from '@/lib/sessions/sessions.routes';
 import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
+import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
 import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { openapiOperations } from './openapi.routes';
@@ -18,6 +19,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...signInOperations,
   ...sessionOperations,
   ...recoveryOperations,
+  ...passkeyOperations,
   ...openapiOperations,
 ];
 

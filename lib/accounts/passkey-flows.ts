@@ -1,0 +1,189 @@
+/**
+ * Passkey use cases: enrollment, sign-in, step-up and recovery (the spec's), plus managing one's own
+ * passkeys while signed in (extensions). Ceremony mechanics live in webauthn.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '@/lib/audit/audit';
+import { ANONYMOUS, type Actor, type EnrollmentActor, type RecoveryActor, type SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { emitEvent } from '@/lib/events/emit';
+import { issueSession, markStepUp } from '@/lib/sessions/sessions.service';
+import { assertVerified, createAccount, enrollmentOf } from './enrollment';
+import { accountMails, deliver } from './mails';
+import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
+import { findPasswordCredential } from './passwords.repo';
+import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
+import { findUserById } from './users.repo';
+import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type NewCredential } from './webauthn';
+
+export interface CeremonyInput {
+  challengeId: string;
+  credential: unknown;
+}
+
+export function passkeyView(p: PasskeyRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    device_type: p.deviceType,
+    backed_up: p.backedUp,
+    created_at: p.createdAt.toISOString(),
+    last_used_at: p.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+async function savePasskey(tx: Executor, credential: NewCredential, input: { userId: string; name: string; now: Date; actor: Actor; requestId: string }) {
+  const id = randomUUID();
+  const { userId: _userId, ...stored } = credential;
+  await insertPasskey(tx, { id, userId: input.userId, ...stored, name: input.name, createdAt: input.now });
+  await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
+  await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
+  return id;
+}
+
+// Enrollment
+
+export async function enrollmentPasskeyOptions(actor: EnrollmentActor) {
+  const row = await enrollmentOf(actor);
+  assertVerified(row);
+  // The account id is chosen now (it is the WebAuthn user handle) and used when the account is created.
+  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] });
+}
+
+export async function completePasskeyEnrollment(
+  actor: EnrollmentActor,
+  input: CeremonyInput & { displayName?: string; device: string },
+  now: Date,
+  requestId: string,
+) {
+  const row = await enrollmentOf(actor);
+  assertVerified(row);
+  const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'enroll', subject: row.id, credential: input.credential }, now);
+  const user = await inTransaction(async (tx) => {
+    const created = await createAccount(tx, row, { userId: credential.userId, displayName: input.displayName, now, method: 'passkey', requestId, actor });
+    await savePasskey(tx, credential, { userId: created.id, name: input.device, now, actor, requestId });
+    return created;
+  });
+  return { user_id: user.id };
+}
+
+// Sign-in
+
+export async function signInPasskeyOptions() {
+  return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] });
+}
+
+export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string }) {
+  let passkey: PasskeyRow;
+  try {
+    passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'signin', subject: null, credential: input.credential }, input.now);
+  } catch (error) {
+    await recordAudit(await getDb(), { action: 'signin.passkey', outcome: 'failure', actor: ANONYMOUS, requestId: input.requestId, at: input.now });
+    throw error;
+  }
+  return inTransaction(async (tx) => {
+    const user = await findUserById(tx, passkey.userId);
+    if (!user) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
+    const issued = await issueSession(tx, { user, amr: ['hwk'], device: input.device, now: input.now, stepUpMethod: 'passkey' });
+    await recordAudit(tx, { action: 'signin.passkey', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
+    return issued;
+  });
+}
+
+// Step-up
+
+export async function stepUpPasskeyOptions(actor: SessionActor) {
+  const db = await getDb();
+  const own = await listUserPasskeys(db, actor.userId);
+  if (own.length === 0) throw serviceError('conflict', 'No passkey is registered; step up with your password.');
+  return authenticationOptions(db, { purpose: 'step_up', subject: actor.sessionId, allow: own });
+}
+
+export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInput, now: Date, requestId: string) {
+  const passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'step_up', subject: actor.sessionId, credential: input.credential }, now);
+  if (passkey.userId !== actor.userId) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
+  return inTransaction(async (tx) => {
+    const stepUp = await markStepUp(tx, actor, 'passkey', now);
+    await recordAudit(tx, { action: 'step_up.passkey', outcome: 'success', actor, requestId, at: now });
+    return stepUp;
+  });
+}
+
+// Recovery
+
+export async function recoveryPasskeyOptions(actor: RecoveryActor) {
+  const row = await recoveryOf(actor);
+  assertRecoveryVerified(row);
+  const db = await getDb();
+  const user = await findUserById(db, row.userId!);
+  if (!user) throw serviceError('conflict', 'The account no longer exists.');
+  return registrationOptions(db, {
+    purpose: 'recovery',
+    subject: row.id,
+    userId: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    exclude: await listUserPasskeys(db, user.id),
+  });
+}
+
+export async function completePasskeyRecovery(actor: RecoveryActor, input: CeremonyInput & { device: string }, now: Date, requestId: string) {
+  const row = await recoveryOf(actor);
+  assertRecoveryVerified(row);
+  const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'recovery', subject: row.id, credential: input.credential }, now);
+  const user = await inTransaction(async (tx) => {
+    const recovered = await finishRecovery(tx, row, { actor, method: 'passkey', now, requestId });
+    await savePasskey(tx, credential, { userId: recovered.id, name: input.device, now, actor, requestId });
+    return recovered;
+  });
+  await deliver(accountMails.recovered(user.email, 'a new passkey')).catch(() => undefined);
+  return { user_id: user.id };
+}
+
+// Managing one's own passkeys (extensions; all behind step-up)
+
+export async function listOwnPasskeys(actor: SessionActor) {
+  return { passkeys: (await listUserPasskeys(await getDb(), actor.userId)).map(passkeyView) };
+}
+
+export async function addPasskeyOptions(actor: SessionActor) {
+  const db = await getDb();
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw serviceError('unauthenticated', 'Sign in first.');
+  return registrationOptions(db, {
+    purpose: 'add',
+    subject: actor.sessionId,
+    userId: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    exclude: await listUserPasskeys(db, user.id),
+  });
+}
+
+export async function addPasskey(actor: SessionActor, input: CeremonyInput & { name?: string; device: string }, now: Date, requestId: string) {
+  const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'add', subject: actor.sessionId, credential: input.credential }, now);
+  if (credential.userId !== actor.userId) throw serviceError('forbidden', 'The passkey was created for another account.');
+  const id = await inTransaction((tx) => savePasskey(tx, credential, { userId: actor.userId, name: input.name ?? input.device, now, actor, requestId }));
+  const created = (await listUserPasskeys(await getDb(), actor.userId)).find((p) => p.id === id)!;
+  return passkeyView(created);
+}
+
+export async function renamePasskey(actor: SessionActor, passkeyId: string, name: string) {
+  const renamed = await renameUserPasskey(await getDb(), passkeyId, actor.userId, name);
+  if (!renamed) throw serviceError('not_found', 'You have no passkey with this id.');
+  return passkeyView(renamed);
+}
+
+/** Removing the last passkey of an account without a password would leave no credential: refused. */
+export async function removePasskey(actor: SessionActor, passkeyId: string, now: Date, requestId: string) {
+  await inTransaction(async (tx) => {
+    const remaining = await countUserPasskeys(tx, actor.userId);
+    const hasPassword = (await findPasswordCredential(tx, actor.userId)) !== null;
+    if (remaining <= 1 && !hasPassword) throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');
+    if (!(await deleteUserPasskey(tx, passkeyId, actor.userId))) throw serviceError('not_found', 'You have no passkey with this id.');
+    await emitEvent(tx, 'identity.passkey.removed', { user_id: actor.userId, passkey_id: passkeyId }, { userId: actor.userId }, now);
+    await recordAudit(tx, { action: 'passkey.removed', outcome: 'success', actor, subject: { type: 'passkey', id: passkeyId }, requestId, at: now });
+  });
+  return { removed: true as const };
+}

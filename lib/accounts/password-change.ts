@@ -1,0 +1,23 @@
+import { recordAudit } from '@/lib/audit/audit';
+import type { SessionActor } from '@/lib/contract/actor';
+import { inTransaction } from '@/lib/db';
+import { emitEvent } from '@/lib/events/emit';
+import { revokeAllSessions } from '@/lib/sessions/sessions.service';
+import { hashPassword } from './password-hashing';
+import { acceptablePassword } from './password-policy';
+import { savePasswordProof } from './passwords.repo';
+
+/**
+ * Sets (or changes) the password of the signed-in user, behind step-up. Every other session is
+ * signed out: whoever knew the old password loses what they had.
+ */
+export async function changePassword(actor: SessionActor, newPassword: string, now: Date, requestId: string) {
+  const proof = await hashPassword(await acceptablePassword(newPassword));
+  const signedOut = await inTransaction(async (tx) => {
+    await savePasswordProof(tx, actor.userId, proof, now);
+    await emitEvent(tx, 'identity.password.changed', { user_id: actor.userId, reason: 'changed_by_user' }, { userId: actor.userId }, now);
+    await recordAudit(tx, { action: 'password.changed', outcome: 'success', actor, subject: { type: 'user', id: actor.userId }, requestId, at: now });
+    return revokeAllSessions(tx, { actor, userId: actor.userId, reason: 'password_changed', now, except: actor.sessionId, requestId });
+  });
+  return { changed: true as const, other_sessions_signed_out: signedOut };
+}
