@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SMTP_PORT } from './e2e/support/mail-sink';
 
 const PORT = 3100;
 const BASE_URL = `http://localhost:${PORT}`;
@@ -13,6 +14,7 @@ const BASE_URL = `http://localhost:${PORT}`;
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
@@ -51,6 +53,10 @@ export default defineConfig({
       PASSWORD_PEPPER: 'e2e-password-pepper-0123456789abcdef012345678',
       DATA_ENCRYPTION_KEY: 'ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100',
       PASSWORD_PBKDF2_ITERATIONS: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'Identity Service <id@localhost>',
+      // Journeys sign in many times from one browser: raise every bucket, never switch limits off.
+      RATE_LIMIT_SCALE: '3',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

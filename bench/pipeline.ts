@@ -5,11 +5,8 @@
  *
  *   npm run build && npm run bench            (options: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer } from './support/server';
 
 const PORT = 3300;
 const BASE = `http://localhost:${PORT}`;
@@ -23,18 +20,6 @@ interface Sample {
   p99: number;
   rps: number;
   errors: number;
-}
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
 }
 
 async function run(urlPath: string, seconds: number): Promise<Sample> {
@@ -52,13 +37,8 @@ const summarise = (samples: Sample[]): Sample => ({
 });
 
 async function main() {
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
-    env: { ...process.env, BENCH_BARE_ROUTE: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'idsvc-bench-')), PORT: String(PORT) },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = await startServer(PORT, { BENCH_BARE_ROUTE: 'true' });
   try {
-    await waitForServer();
     const targets = { pipeline: '/api/v1/capabilities', bare: '/api/bench/bare' };
     const [a, b] = await Promise.all([fetch(`${BASE}${targets.pipeline}`).then((r) => r.json()), fetch(`${BASE}${targets.bare}`).then((r) => r.json())]);
     if (JSON.stringify(a.capabilities) !== JSON.stringify(b.capabilities)) throw new Error('the bare route does not return the same JSON');
@@ -79,7 +59,7 @@ async function main() {
     console.log(`p99 ratio pipeline/bare: ${(pipeline.p99 / bare.p99).toFixed(3)}`);
     console.log(`throughput ratio pipeline/bare: ${(pipeline.rps / bare.rps).toFixed(3)}`);
   } finally {
-    process.kill(-server.pid!, 'SIGTERM');
+    server.stop();
   }
 }
 

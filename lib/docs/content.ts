@@ -31,6 +31,28 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     ],
   },
   {
+    slug: 'accounts',
+    title: 'Accounts, sign-in and recovery',
+    url: '/docs#accounts',
+    body: [
+      'Accounts are created only with a verified e-mail address: POST /api/auth/enrollment/start mails a six-digit code (10 minutes, 5 attempts, single use), verify-email checks it, and password/complete or passkey/complete creates the account. Enrollment never issues a session: sign in afterwards.',
+      'Sign in with a passkey (usernameless, also offered in the e-mail field by browser autofill), with e-mail and password, or with a single-use code mailed to you. Every sign-in issues a new session.',
+      'Sign-in failures are generic (401 invalid_credentials) whether the account is unknown, the password wrong or password sign-in locked. Ten wrong passwords in a row pause password sign-in for 15 minutes (doubling on repeat) and mail the owner; passkeys and e-mail codes keep working.',
+      'Starts for enrollment, e-mail codes and recovery always answer the same way, and always send one mail: a code, or a note that the address already has (or has no) account.',
+      'Recovery proves control of the address with a mailed code, then registers a replacement passkey or sets a new password. It keeps existing passkeys and password, signs out every session and tells the owner by mail.',
+    ],
+  },
+  {
+    slug: 'sessions',
+    title: 'Sessions and step-up',
+    url: '/docs#sessions',
+    body: [
+      'Sessions last 24 hours without activity and 7 days at most. GET /api/auth/sessions lists yours; POST /api/auth/sessions/revoke ends one (your current one signs you out) and takes effect on its very next request.',
+      'Passkey and password sign-ins count as a fresh step-up; an e-mail code does not. Step up again with POST /api/auth/step-up/passkey/options + complete or POST /api/auth/step-up/password when an operation answers 403 step_up_required.',
+      'Changing your password signs out your other sessions. You cannot remove your last passkey when you have no password.',
+    ],
+  },
+  {
     slug: 'errors',
     title: 'Errors',
     url: '/docs#errors',

@@ -24,6 +24,17 @@ interface CapabilityDefinition {
 const planned = (what: string) => (): CapabilityAnswer => ({ status: 'planned', reason: `${what} is not built yet.` });
 const live = (reason: string) => (): CapabilityAnswer => ({ status: 'live', reason });
 
+/** Built and needing only the database. */
+const databaseBacked = (what: string) => (e: Evidence): CapabilityAnswer =>
+  e.database.state === 'pass' ? { status: 'live', reason: `${what} is built and its database answers.` } : { status: 'degraded', reason: 'The database is unavailable.' };
+
+/** Built, and depending on mail reaching people: degraded while codes go to the dev mailbox. */
+const mailBacked = (what: string) => (e: Evidence): CapabilityAnswer => {
+  if (e.database.state !== 'pass') return { status: 'degraded', reason: 'The database is unavailable.' };
+  if (e.mail.transport === 'smtp_ready') return { status: 'live', reason: `${what} is built; mail is delivered over SMTP.` };
+  return { status: 'degraded', reason: `${what} is built, but mail ${e.mail.transport === 'dev_mailbox' ? 'goes to the dev mailbox' : 'cannot be delivered'}.` };
+};
+
 function emailAnswer(e: Evidence): CapabilityAnswer {
   switch (e.mail.transport) {
     case 'smtp_ready':
@@ -57,13 +68,13 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
         : { status: 'degraded', reason: 'No help provider: advisory answers come from the local documentation.' },
   },
   { id: 'email', title: 'Transactional e-mail', endpoint: '/api/auth/email/capabilities', classify: emailAnswer },
-  { id: 'enrollment', title: 'Verified-email enrollment', endpoint: '/api/auth/enrollment/capabilities', classify: planned('Enrollment') },
-  { id: 'verification', title: 'Six-digit e-mail verification', endpoint: '/api/auth/verification/capabilities', classify: planned('E-mail verification') },
-  { id: 'passkeys', title: 'Passkeys (WebAuthn)', endpoint: '/api/auth/passkeys/capabilities', classify: planned('Passkey sign-in') },
-  { id: 'password', title: 'Password sign-in', endpoint: '/api/auth/password/capabilities', classify: planned('Password sign-in') },
-  { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: planned('E-mail code sign-in') },
-  { id: 'session', title: 'Browser sessions and step-up', endpoint: '/api/auth/session/capabilities', classify: planned('Session management') },
-  { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: planned('Account recovery') },
+  { id: 'enrollment', title: 'Verified-email enrollment', endpoint: '/api/auth/enrollment/capabilities', classify: mailBacked('Enrollment') },
+  { id: 'verification', title: 'Six-digit e-mail verification', endpoint: '/api/auth/verification/capabilities', classify: mailBacked('E-mail verification') },
+  { id: 'passkeys', title: 'Passkeys (WebAuthn)', endpoint: '/api/auth/passkeys/capabilities', classify: databaseBacked('Passkey enrollment, sign-in and step-up') },
+  { id: 'password', title: 'Password sign-in', endpoint: '/api/auth/password/capabilities', classify: databaseBacked('Password sign-in with lockout') },
+  { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: mailBacked('E-mail code sign-in') },
+  { id: 'session', title: 'Browser sessions and step-up', endpoint: '/api/auth/session/capabilities', classify: databaseBacked('Session management and step-up') },
+  { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: mailBacked('Account recovery') },
   { id: 'interaction', title: 'Hosted sign-in and consent interaction', endpoint: '/api/auth/interaction/capabilities', classify: planned('The hosted interaction') },
   {
     id: 'oauth',

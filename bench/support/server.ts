@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer {
+  base: string;
+  dataDir: string;
+  stop: () => void;
+}
+
+/** Starts the built app (`npm run build` first) on the embedded database in a fresh DATA_DIR. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'idsvc-bench-'));
+  const base = `http://localhost:${port}`;
+  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: base, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, dataDir, stop: () => process.kill(-child.pid!, 'SIGTERM') };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.kill(-child.pid!, 'SIGTERM');
+  throw new Error('server did not start');
+}
+
+/** The newest six-digit code in the dev mailbox for `to`. */
+export function devMailboxCode(dataDir: string, to: string): string {
+  const dir = path.join(dataDir, 'mailbox');
+  const files = readdirSync(dir).sort().reverse();
+  for (const file of files) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    if (text.includes(`To: ${to}`)) {
+      const code = /\b(\d{6})\b/.exec(text.split('\n\n').slice(1).join('\n').replace(/=\n/g, ''))?.[1];
+      if (code) return code;
+    }
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

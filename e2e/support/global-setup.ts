@@ -1,0 +1,6 @@
+import { startMailSink } from './mail-sink';
+
+export default async function globalSetup() {
+  const stop = await startMailSink();
+  return stop;
+}

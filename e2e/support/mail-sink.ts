@@ -1,0 +1,60 @@
+/**
+ * A real SMTP server for the e2e journeys: the built service sends through nodemailer to it, and each
+ * message lands as an .eml file the tests read (the server and the tests run in different processes).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export const MAIL_DIR = path.resolve(__dirname, '../../test-results/e2e-mail');
+export const SMTP_PORT = 2526;
+
+export async function startMailSink(): Promise<() => Promise<void>> {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let sequence = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        sequence += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${to}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(SMTP_PORT, '127.0.0.1', resolve));
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+function decoded(raw: string): string {
+  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` newer than `after` mails and returns its decoded text. */
+export async function waitForMail(to: string, after = 0, timeoutMs = 10_000): Promise<{ text: string; count: number }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${to}.eml`)).sort();
+    if (files.length > after) return { text: decoded(readFileSync(path.join(MAIL_DIR, files.at(-1)!), 'utf8')), count: files.length };
+    if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function mailCount(to: string): number {
+  return readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${to}.eml`)).length;
+}
+
+export async function waitForCode(to: string, after = 0): Promise<string> {
+  const { text } = await waitForMail(to, after);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in the mail to ${to}`);
+  return code;
+}
