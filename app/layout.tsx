@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountNav } from './_components/auth/account-nav';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <Link href="/docs">Docs</Link>
             <Link href="/status">Status</Link>
+            <AccountNav />
           </nav>
         </header>
         <main id="main">{children}</main>

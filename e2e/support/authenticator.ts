@@ -37,3 +37,20 @@ export class VirtualAuthenticator {
     await this.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: this.id });
   }
 }
+
+/**
+ * Chromium's virtual authenticator answers a waiting conditional (autofill) request as soon as any
+ * field gets focus, so a test of the explicit button first makes conditional mediation unavailable,
+ * as in browsers without passkey autofill. Call before navigating; `allowAutofill` undoes it.
+ */
+export async function withoutAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-no-autofill') !== 'off') {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    }
+  });
+}
+
+export async function allowAutofill(page: Page): Promise<void> {
+  await page.evaluate(() => sessionStorage.setItem('e2e-no-autofill', 'off'));
+}

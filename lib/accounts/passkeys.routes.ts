@@ -92,7 +92,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'signin',
     body: ceremonyBody,
     successStatus: 201,
-    errorStatuses: [409],
+    errorStatuses: [401, 409],
     response: sessionViewSchema,
     handler: async ({ body, device, now, requestId }) => {
       const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, now, requestId });
@@ -122,6 +122,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'signin',
     body: ceremonyBody,
     successStatus: 200,
+    errorStatuses: [401],
     response: stepUpSchema,
     handler: ({ actor, body, now, requestId }) => stepUpWithPasskey(actorOfKind(actor, 'session'), { challengeId: body.challenge_id, credential: body.credential }, now, requestId),
   }),

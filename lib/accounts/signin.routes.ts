@@ -22,6 +22,7 @@ const password = defineOperation({
   acceptsForm: true,
   body: z.object({ email: emailField, password: z.string().min(1).max(1024) }),
   successStatus: 201,
+  errorStatuses: [401],
   response: sessionViewSchema,
   handler: async ({ body, device, now, requestId }) => {
     const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId });
@@ -79,6 +80,7 @@ const stepUpPassword = defineOperation({
   idempotency: 'none',
   body: z.object({ password: z.string().min(1).max(1024) }),
   successStatus: 200,
+  errorStatuses: [401],
   response: stepUpSchema,
   handler: ({ actor, body, now, requestId }) => stepUpWithPassword(actorOfKind(actor, 'session'), body.password, now, requestId),
 });

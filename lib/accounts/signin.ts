@@ -64,7 +64,7 @@ export async function stepUpWithPassword(actor: SessionActor, password: string, 
   const { ok } = await checkPassword(user, password, now);
   if (!ok) {
     await recordAudit(await getDb(), { action: 'step_up.password', outcome: 'failure', actor, requestId, at: now });
-    invalidCredentials();
+    throw serviceError('invalid_credentials', 'That password is not correct, or password sign-in is paused; try a passkey instead.');
   }
   return inTransaction(async (tx) => {
     const stepUp = await markStepUp(tx, actor, 'password', now);

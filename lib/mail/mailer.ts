@@ -46,8 +46,8 @@ export async function sendMail(message: MailMessage): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`);
     writeFileSync(file, (info as unknown as { message: Buffer }).message);
-    // The address is the operator's own test data in dev mode; the body (codes) stays in the file.
-    console.info(`[mail] dev mailbox: "${message.subject}" written to ${file}`);
+    // Only the file name is logged: subjects and bodies may carry codes, which never reach logs.
+    console.info(`[mail] dev mailbox: message written to ${file}`);
   }
 }
 

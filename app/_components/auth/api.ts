@@ -1,0 +1,108 @@
+/**
+ * The one way the account pages talk to the JSON API from the browser. Same-origin fetch, so the
+ * browser sends the exact Origin the API requires; errors come back as RFC 9457 problem documents.
+ */
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type?: string;
+  title: string;
+  status?: number;
+  detail?: string;
+  /** Stable API error code, or one of the local codes below for failures that never reached the API. */
+  code?: string;
+  request_id?: string;
+  errors?: FieldProblem[];
+  step_up?: { methods: ('passkey' | 'password')[]; max_age_seconds: number };
+}
+
+export type ApiResult<T = unknown> = { ok: true; status: number; body: T } | { ok: false; status: number; body: Problem };
+
+export interface CallOptions {
+  /** The session's CSRF token (from GET /api/auth/session); required for cookie-authenticated mutations. */
+  csrf?: string;
+  /** Extra headers, e.g. X-Enrollment-Token or X-Recovery-Token. */
+  headers?: Record<string, string>;
+  /** Defaults to POST when there is a body, GET otherwise. */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+}
+
+/** A failure that happened in the browser (network, cancelled passkey prompt), shaped like a problem. */
+export function localProblem(title: string, code: string): ApiResult<never> {
+  return { ok: false, status: 0, body: { title, code } };
+}
+
+export async function callApi<T = unknown>(path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.csrf) headers['X-CSRF-Token'] = options.csrf;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch {
+    return localProblem('The service could not be reached. Check your connection and try again.', 'network_error');
+  }
+
+  const parsed: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, status: response.status, body: parsed as T };
+  const problem = isProblem(parsed) ? parsed : { title: 'Something went wrong. Please try again.', status: response.status };
+  return { ok: false, status: response.status, body: problem };
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && typeof (value as Problem).title === 'string';
+}
+
+/** What a person reads: the API's `detail` when it has one, otherwise its `title`. */
+export function problemMessage(problem: Problem): string {
+  return problem.detail ?? problem.title;
+}
+
+export function isStepUpRequired(result: ApiResult): result is { ok: false; status: number; body: Problem } {
+  return !result.ok && result.status === 403 && result.body.code === 'step_up_required';
+}
+
+/** GET /api/auth/session, the source of the current session id and its CSRF token. */
+export interface SessionView {
+  user: { id: string; email: string; display_name: string | null; locale: string | null; timezone: string | null };
+  session: {
+    id: string;
+    created_at: string;
+    authenticated_at: string;
+    expires_at: string;
+    idle_expires_at: string;
+    amr: string[];
+    step_up_at: string | null;
+    step_up_method: 'passkey' | 'password' | null;
+  };
+  csrf_token: string;
+}
+
+/**
+ * Ends the browser's current session (revoking it clears the cookie) and leaves for `destination`
+ * with a full navigation, so the server-rendered header shows the signed-out state.
+ */
+export async function signOut(destination = '/'): Promise<ApiResult> {
+  const current = await callApi<SessionView>('/api/auth/session');
+  if (!current.ok && current.status === 401) {
+    // Already signed out (expired or revoked elsewhere): the goal is reached.
+    window.location.assign(destination);
+    return { ok: true, status: 200, body: null };
+  }
+  if (!current.ok) return current;
+  const revoked = await callApi('/api/auth/sessions/revoke', { session_id: current.body.session.id }, { csrf: current.body.csrf_token });
+  if (revoked.ok) window.location.assign(destination);
+  return revoked;
+}

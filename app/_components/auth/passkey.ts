@@ -1,0 +1,81 @@
+'use client';
+
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { useSyncExternalStore } from 'react';
+import { callApi, localProblem, type ApiResult, type CallOptions } from './api';
+
+/** Local problem codes for ceremonies that ended in the browser. */
+export const PASSKEY_ABORTED = 'passkey_aborted';
+export const PASSKEY_CANCELLED = 'passkey_cancelled';
+
+const neverChanges = () => () => {};
+
+/**
+ * Whether this browser can use passkeys: null while rendering on the server (unknown), so passkey
+ * controls appear only once the browser has answered and the server HTML never promises them.
+ */
+export function usePasskeySupport(): boolean | null {
+  return useSyncExternalStore(neverChanges, browserSupportsWebAuthn, () => null);
+}
+
+interface OptionsBody {
+  options: Record<string, unknown>;
+  challenge_id: string;
+}
+
+type Ceremony = 'register' | 'authenticate' | 'autofill';
+
+interface PasskeyCeremony {
+  kind: Ceremony;
+  /** Endpoint answering `{ options, challenge_id }`. */
+  optionsPath: string;
+  /** Endpoint taking `{ challenge_id, credential, ...extraBody }`. */
+  completePath: string;
+  /** CSRF token and/or flow token headers, sent with both calls. */
+  call?: Pick<CallOptions, 'csrf' | 'headers'>;
+  extraBody?: Record<string, unknown>;
+}
+
+/**
+ * One complete WebAuthn ceremony: fresh options from the API, the browser prompt, then the API's
+ * verification. Every outcome, including a dismissed prompt, comes back as an ApiResult so callers
+ * (and the step-up retry) handle one shape.
+ */
+export async function runPasskeyCeremony<T>(ceremony: PasskeyCeremony): Promise<ApiResult<T>> {
+  const options = await callApi<OptionsBody>(ceremony.optionsPath, {}, ceremony.call);
+  if (!options.ok) return options;
+
+  let credential: unknown;
+  try {
+    credential =
+      ceremony.kind === 'register'
+        ? await startRegistration({ optionsJSON: options.body.options as unknown as PublicKeyCredentialCreationOptionsJSON })
+        : await startAuthentication({
+            optionsJSON: options.body.options as unknown as PublicKeyCredentialRequestOptionsJSON,
+            useBrowserAutofill: ceremony.kind === 'autofill',
+          });
+  } catch (error) {
+    return ceremonyFailure(error, ceremony.kind);
+  }
+
+  return callApi<T>(ceremony.completePath, { challenge_id: options.body.challenge_id, credential, ...ceremony.extraBody }, ceremony.call);
+}
+
+function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {
+  const name = error instanceof Error ? error.name : '';
+  // Another ceremony replaced this one (e.g. the passkey button superseded autofill): not a failure.
+  if (name === 'AbortError') return localProblem('The passkey request was replaced by another one.', PASSKEY_ABORTED);
+  if (name === 'NotAllowedError') {
+    return localProblem('The passkey request was cancelled or timed out. You can try again or use another way.', PASSKEY_CANCELLED);
+  }
+  if (name === 'InvalidStateError' && kind === 'register') {
+    return localProblem('This device already has a passkey for this account.', 'passkey_exists');
+  }
+  return localProblem('The passkey could not be used on this device. You can try again or use another way.', 'passkey_failed');
+}

@@ -1,0 +1,23 @@
+import { headers } from 'next/headers';
+import { callOperation } from '@/lib/http/internal-call';
+import type { SessionView } from './api';
+
+/**
+ * Server components call the documented API in-process as the visitor: the incoming cookie is the
+ * credential, and the request id keeps the log lines of one page view together.
+ */
+export async function callAsVisitor<T>(path: string): Promise<T | null> {
+  const incoming = await headers();
+  const forwarded: Record<string, string> = { cookie: incoming.get('cookie') ?? '' };
+  const requestId = incoming.get('x-request-id');
+  if (requestId) forwarded['x-request-id'] = requestId;
+  const result = await callOperation<T>('GET', path, forwarded);
+  return result.ok ? result.body : null;
+}
+
+/** The visitor's session, or null when signed out (or when the service cannot tell). */
+export async function visitorSession(): Promise<SessionView | null> {
+  // Without any cookie there is nothing to resolve; skip the call on anonymous page views.
+  if (!(await headers()).get('cookie')) return null;
+  return callAsVisitor<SessionView>('/api/auth/session');
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import '../auth.css';
+import { visitorSession, callAsVisitor } from '../_components/auth/server-session';
+import { AccountSections } from './account-sections';
+import type { PasskeyItem, SessionItem } from './types';
+
+export const metadata: Metadata = { title: 'Your account' };
+export const dynamic = 'force-dynamic';
+
+export default async function AccountPage() {
+  const current = await visitorSession();
+  if (!current) redirect('/sign-in?return_to=/account');
+
+  const [sessions, passkeys] = await Promise.all([
+    callAsVisitor<{ sessions: SessionItem[] }>('/api/auth/sessions'),
+    callAsVisitor<{ passkeys: PasskeyItem[] }>('/api/auth/passkeys'),
+  ]);
+
+  return (
+    <div className="auth-page">
+      <h1>Your account</h1>
+      <dl className="card auth-profile">
+        <div>
+          <dt>E-mail address</dt>
+          <dd className="auth-email">{current.user.email}</dd>
+        </div>
+        <div>
+          <dt>Display name</dt>
+          <dd>{current.user.display_name ?? <span className="hint">Not set</span>}</dd>
+        </div>
+      </dl>
+      <AccountSections csrf={current.csrf_token} initialSessions={sessions?.sessions ?? null} initialPasskeys={passkeys?.passkeys ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
+import { ErrorAlert } from '../_components/auth/error-alert';
+import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
+import { passwordValue, useApiAction } from '../_components/auth/use-api-action';
+import { useAccount } from './account-context';
+
+type Method = 'passkey' | 'password';
+
+interface PendingStepUp {
+  methods: Method[];
+  confirmed: () => void;
+  cancelled: () => void;
+}
+
+/**
+ * Wraps actions that may need a recent re-authentication. When one answers 403 step_up_required,
+ * the section shows the "Confirm it's you" panel (rendered where the section puts `panel`) and the
+ * action waits; after a successful step-up it is retried automatically and the caller receives the
+ * retry's result. Cancelling resolves with null, which callers treat as "nothing happened".
+ */
+export function useStepUp(): { guarded: <T>(action: () => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>; panel: ReactNode } {
+  const [pending, setPending] = useState<PendingStepUp | null>(null);
+
+  const guarded = useCallback(async function guard<T>(action: () => Promise<ApiResult<T>>): Promise<ApiResult<T> | null> {
+    const first = await action();
+    if (!isStepUpRequired(first)) return first;
+    return new Promise((resolve) => {
+      setPending({
+        methods: first.body.step_up?.methods ?? ['passkey', 'password'],
+        confirmed: () => {
+          setPending(null);
+          // Guarded again: should the fresh step-up already be too old, the panel simply comes back.
+          void guard(action).then(resolve);
+        },
+        cancelled: () => {
+          setPending(null);
+          resolve(null);
+        },
+      });
+    });
+  }, []);
+
+  const panel = pending ? <StepUpPanel {...pending} /> : null;
+  return { guarded, panel };
+}
+
+function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
+  const headingId = useId();
+  const passwordId = useId();
+  const { csrf, hasPasskeys } = useAccount();
+  const supported = usePasskeySupport();
+  const passkey = useApiAction();
+  const password = useApiAction();
+  const busy = passkey.pending || password.pending;
+  const offerPasskey = methods.includes('passkey') && hasPasskeys && supported === true;
+
+  async function withPasskey() {
+    const result = await passkey.run(() =>
+      runPasskeyCeremony({
+        kind: 'authenticate',
+        optionsPath: '/api/auth/step-up/passkey/options',
+        completePath: '/api/auth/step-up/passkey/complete',
+        call: { csrf },
+      }),
+    );
+    if (result?.ok) confirmed();
+  }
+
+  async function withPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = await password.run(() => callApi('/api/auth/step-up/password', { password: passwordValue(form, 'password') }, { csrf }));
+    if (result?.ok) confirmed();
+    else form.reset();
+  }
+
+  return (
+    <section className="auth-step-up" aria-labelledby={headingId}>
+      <h2 id={headingId}>{"Confirm it's you"}</h2>
+      <p className="hint">This change needs a recent confirmation. Afterwards it continues on its own.</p>
+      {offerPasskey && (
+        <div className="stack">
+          <div>
+            <button type="button" onClick={withPasskey} disabled={busy} autoFocus={!methods.includes('password')}>
+              Use a passkey
+            </button>
+          </div>
+          <ErrorAlert message={passkey.error} />
+        </div>
+      )}
+      {methods.includes('password') && (
+        <form className="stack" onSubmit={withPassword}>
+          <div className="auth-field">
+            <label htmlFor={passwordId}>Current password</label>
+            <input id={passwordId} name="password" type="password" autoComplete="current-password" required autoFocus />
+          </div>
+          <ErrorAlert message={password.error} />
+          <div>
+            <button type="submit" disabled={busy}>
+              Confirm with password
+            </button>
+          </div>
+        </form>
+      )}
+      <div>
+        <button type="button" className="auth-secondary" onClick={cancelled} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

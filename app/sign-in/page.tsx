@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import '../auth.css';
+import { safeReturnTo } from './return-to';
+import { EmailCodeSignIn } from './email-code-sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
+import { PasswordSignIn } from './password-sign-in';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const returnTo = safeReturnTo((await searchParams).return_to);
+
+  return (
+    <div className="auth-page">
+      <h1>Sign in</h1>
+      <p className="lead">Use a passkey, your password, or a code we e-mail to you.</p>
+      <div className="auth-methods">
+        <PasskeySignIn returnTo={returnTo} />
+        <PasswordSignIn returnTo={returnTo} />
+        <EmailCodeSignIn returnTo={returnTo} />
+      </div>
+      <p className="auth-links">
+        New here? <Link href="/sign-up">Create an account</Link>
+        <span aria-hidden="true"> · </span>
+        Lost access? <Link href="/recovery">Recover your account</Link>
+      </p>
+    </div>
+  );
+}

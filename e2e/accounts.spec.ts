@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { allowAutofill, VirtualAuthenticator, withoutAutofill } from './support/authenticator';
+import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter += 1)}@example.test`;
+const PASSWORD = 'journey passphrase that is long enough';
+
+async function startSignUp(page: Page, email: string) {
+  await page.goto('/sign-up');
+  const before = mailCount(email);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Verification code').fill(await waitForCode(email, before));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+async function signUpWithPasskey(page: Page, email: string) {
+  await startSignUp(page, email);
+  await page.getByLabel('Your name (optional)').fill('Journey Tester');
+  await page.getByRole('button', { name: 'Create a passkey' }).click();
+  await expect(page.getByText('Your account is ready')).toBeVisible();
+}
+
+async function signUpWithPassword(page: Page, email: string) {
+  await startSignUp(page, email);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account with password' }).click();
+  await expect(page.getByText('Your account is ready')).toBeVisible();
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('sign up with a passkey, sign out, sign in with the passkey by button and by autofill', async ({ page }) => {
+    const authenticator = await VirtualAuthenticator.attach(page);
+    await withoutAutofill(page);
+    const email = uniqueEmail('passkey');
+    await signUpWithPasskey(page, email);
+    expect(await authenticator.credentialCount()).toBe(1);
+    await page.screenshot({ path: 'test-results/screenshots/sign-up-done.png', fullPage: true });
+
+    await page.goto('/sign-in');
+    await page.screenshot({ path: 'test-results/screenshots/sign-in.png', fullPage: true });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/account.png', fullPage: true });
+    await signOut(page);
+
+    // Conditional UI: the passkey request waits with the page; choosing the e-mail field offers it.
+    await allowAutofill(page);
+    await page.goto('/sign-in');
+    await page.getByLabel('E-mail address', { exact: true }).focus();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('sign up with a password and sign in with it', async ({ page }) => {
+    const email = uniqueEmail('password');
+    await signUpWithPassword(page, email);
+    await signInWithPassword(page, email);
+    await expect(page.getByText(email)).toBeVisible();
+  });
+
+  test('sign in with an e-mail code', async ({ page }) => {
+    const email = uniqueEmail('code');
+    await signUpWithPassword(page, email);
+    await page.goto('/sign-in');
+    const before = mailCount(email);
+    await page.getByLabel('E-mail address for a code').fill(email);
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  });
+
+  test('step up, then perform a sensitive action', async ({ page }) => {
+    const email = uniqueEmail('stepup');
+    await signUpWithPassword(page, email);
+    // An e-mail code sign-in carries no step-up, so changing the password asks for one.
+    await page.goto('/sign-in');
+    const before = mailCount(email);
+    await page.getByLabel('E-mail address for a code').fill(email);
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+
+    await page.getByLabel('New password').fill('a changed passphrase for the journey');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm with password' }).click();
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeHidden();
+    await expect(page.getByText(/password (was )?changed/i)).toBeVisible();
+  });
+
+  test('recover an account with a replacement passkey', async ({ page }) => {
+    const lost = await VirtualAuthenticator.attach(page);
+    await withoutAutofill(page);
+    const email = uniqueEmail('recover');
+    await signUpWithPasskey(page, email);
+    await lost.remove();
+    const replacement = await VirtualAuthenticator.attach(page);
+
+    await page.goto('/recovery');
+    const before = mailCount(email);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Recovery code').fill(await waitForCode(email, before));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Create a new passkey' }).click();
+    await expect(page.getByText('Your account is recovered')).toBeVisible();
+    expect((await waitForMail(email)).text).toMatch(/recovered with a new passkey/);
+    expect(await replacement.credentialCount()).toBe(1);
+
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByText(email)).toBeVisible();
+  });
+
+  test('revoke another session from the account page', async ({ browser }) => {
+    const email = uniqueEmail('sessions');
+    const laptop = await browser.newPage();
+    await signUpWithPassword(laptop, email);
+    await signInWithPassword(laptop, email);
+    const phone = await browser.newPage();
+    await signInWithPassword(phone, email);
+
+    await laptop.reload();
+    const sessions = laptop.getByRole('region', { name: 'Sessions' }).or(laptop.locator('section', { has: laptop.getByRole('heading', { name: 'Sessions' }) }));
+    await sessions.getByRole('button', { name: 'Revoke' }).first().click();
+    await expect(sessions.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+
+    await phone.reload();
+    await expect(phone).toHaveURL(/\/sign-in\?return_to=%2Faccount|\/sign-in\?return_to=\/account/);
+  });
+
+  test('a bogus assertion signature and a missing user verification are rejected', async ({ page }) => {
+    const authenticator = await VirtualAuthenticator.attach(page);
+    await withoutAutofill(page);
+    const email = uniqueEmail('negative');
+    await signUpWithPasskey(page, email);
+    for (const bits of [{ isBogusSignature: true }, { isBadUV: true }]) {
+      await authenticator.override(bits);
+      await page.goto('/sign-in');
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    }
+    await authenticator.override({});
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  });
+});
