@@ -9,8 +9,12 @@ import type { SessionView } from './api';
 export async function callAsVisitor<T>(path: string): Promise<T | null> {
   const incoming = await headers();
   const forwarded: Record<string, string> = { cookie: incoming.get('cookie') ?? '' };
-  const requestId = incoming.get('x-request-id');
-  if (requestId) forwarded['x-request-id'] = requestId;
+  // The request id keeps log lines together; the peer stamp and forwarded-for keep per-client rate
+  // limits keyed on the visitor rather than on the server itself.
+  for (const name of ['x-request-id', 'x-identity-peer', 'x-forwarded-for']) {
+    const value = incoming.get(name);
+    if (value) forwarded[name] = value;
+  }
   const result = await callOperation<T>('GET', path, forwarded);
   return result.ok ? result.body : null;
 }
