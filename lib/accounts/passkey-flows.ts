@@ -101,8 +101,13 @@ export async function stepUpPasskeyOptions(actor: SessionActor) {
 }
 
 export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInput, now: Date, requestId: string) {
-  const passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'step_up', subject: actor.sessionId, credential: input.credential }, now);
-  if (passkey.userId !== actor.userId) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
+  try {
+    const passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'step_up', subject: actor.sessionId, credential: input.credential }, now);
+    if (passkey.userId !== actor.userId) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
+  } catch (error) {
+    await recordAudit(await getDb(), { action: 'step_up.passkey', outcome: 'failure', actor, requestId, at: now });
+    throw error;
+  }
   return inTransaction(async (tx) => {
     const stepUp = await markStepUp(tx, actor, 'passkey', now);
     await recordAudit(tx, { action: 'step_up.passkey', outcome: 'success', actor, requestId, at: now });

@@ -19,7 +19,7 @@ describe('sessions', () => {
     const body = await response.json();
     expect(body).toMatchObject({
       user: { id: userId, email: 'ada@example.test', display_name: 'Ada' },
-      session: { id: browser.sessionId, amr: ['pwd'], step_up_method: 'password' },
+      session: { id: browser.sessionId, amr: ['pwd'], step_up_method: 'password', step_up_age_seconds: expect.any(Number) },
       csrf_token: browser.csrf,
     });
   });

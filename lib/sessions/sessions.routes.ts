@@ -16,6 +16,7 @@ export const sessionViewSchema = z.object({
     amr: z.array(z.string()),
     step_up_at: z.string().nullable(),
     step_up_method: z.enum(['passkey', 'password']).nullable(),
+    step_up_age_seconds: z.number().int().nullable(),
   }),
   csrf_token: z.string(),
 });
@@ -31,7 +32,7 @@ const getSession = defineOperation({
   idempotency: 'none',
   successStatus: 200,
   response: sessionViewSchema,
-  handler: ({ actor }) => currentSession(actorOfKind(actor, 'session')),
+  handler: ({ actor, now }) => currentSession(actorOfKind(actor, 'session'), now),
 });
 
 const listOwnSessions = defineOperation({

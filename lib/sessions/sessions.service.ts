@@ -33,7 +33,7 @@ function idleExpiry(row: SessionRow): Date {
   return new Date(row.lastSeenAt.getTime() + getConfig().ttl.sessionIdle * 1000);
 }
 
-export function sessionView(user: UserRow, row: SessionRow) {
+export function sessionView(user: UserRow, row: SessionRow, now: Date = row.lastSeenAt) {
   return {
     user: userView(user),
     session: {
@@ -45,6 +45,7 @@ export function sessionView(user: UserRow, row: SessionRow) {
       amr: row.amr,
       step_up_at: row.stepUpAt?.toISOString() ?? null,
       step_up_method: row.stepUpMethod,
+      step_up_age_seconds: row.stepUpAt ? Math.max(0, Math.floor((now.getTime() - row.stepUpAt.getTime()) / 1000)) : null,
     },
     csrf_token: csrfTokenFor(row.id),
   };
@@ -103,11 +104,11 @@ export async function resolveSessionCookie(cookie: string, now: Date): Promise<S
   };
 }
 
-export async function currentSession(actor: SessionActor) {
+export async function currentSession(actor: SessionActor, now: Date) {
   const db = await getDb();
   const [user, row] = await Promise.all([findUserById(db, actor.userId), findSession(db, actor.sessionId)]);
   if (!user || !row) throw serviceError('unauthenticated', 'Sign in first.');
-  return sessionView(user, row);
+  return sessionView(user, row, now);
 }
 
 export async function listSessions(actor: SessionActor, now: Date) {

@@ -86,6 +86,7 @@ export interface SessionView {
     amr: string[];
     step_up_at: string | null;
     step_up_method: 'passkey' | 'password' | null;
+    step_up_age_seconds: number | null;
   };
   csrf_token: string;
 }
