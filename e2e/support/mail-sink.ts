@@ -1,10 +1,10 @@
 /**
- * A real SMTP server for the e2e journeys: the built service sends through nodemailer to it, and each
+ * The SMTP sink of the e2e journeys: the built service sends through nodemailer to it, and each
  * message lands as an .eml file the tests read (the server and the tests run in different processes).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../tests/helpers/smtp-sink';
 
 export const MAIL_DIR = path.resolve(__dirname, '../../test-results/e2e-mail');
 export const SMTP_PORT = 2526;
@@ -13,23 +13,14 @@ export async function startMailSink(): Promise<() => Promise<void>> {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let sequence = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        sequence += 1;
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${to}.eml`), Buffer.concat(chunks));
-        callback();
-      });
+  const sink = await startSmtpSink({
+    port: SMTP_PORT,
+    onMessage: (message) => {
+      sequence += 1;
+      writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${message.to.join(',')}.eml`), message.raw);
     },
   });
-  await new Promise<void>((resolve) => server.listen(SMTP_PORT, '127.0.0.1', resolve));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink.close;
 }
 
 function decoded(raw: string): string {

@@ -117,19 +117,20 @@ export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInpu
 
 // Recovery
 
+/** Options for one more passkey on an existing account: its current passkeys are excluded. */
+async function optionsForExistingUser(purpose: 'recovery' | 'add', subject: string, userId: string, missing: () => never) {
+  const db = await getDb();
+  const user = await findUserById(db, userId);
+  if (!user) return missing();
+  const exclude = await listUserPasskeys(db, user.id);
+  return registrationOptions(db, { purpose, subject, userId: user.id, email: user.email, displayName: user.displayName, exclude });
+}
+
 export async function recoveryPasskeyOptions(actor: RecoveryActor) {
   const row = await recoveryOf(actor);
   assertRecoveryVerified(row);
-  const db = await getDb();
-  const user = await findUserById(db, row.userId!);
-  if (!user) throw serviceError('conflict', 'The account no longer exists.');
-  return registrationOptions(db, {
-    purpose: 'recovery',
-    subject: row.id,
-    userId: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    exclude: await listUserPasskeys(db, user.id),
+  return optionsForExistingUser('recovery', row.id, row.userId!, () => {
+    throw serviceError('conflict', 'The account no longer exists.');
   });
 }
 
@@ -153,16 +154,8 @@ export async function listOwnPasskeys(actor: SessionActor) {
 }
 
 export async function addPasskeyOptions(actor: SessionActor) {
-  const db = await getDb();
-  const user = await findUserById(db, actor.userId);
-  if (!user) throw serviceError('unauthenticated', 'Sign in first.');
-  return registrationOptions(db, {
-    purpose: 'add',
-    subject: actor.sessionId,
-    userId: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    exclude: await listUserPasskeys(db, user.id),
+  return optionsForExistingUser('add', actor.sessionId, actor.userId, () => {
+    throw serviceError('unauthenticated', 'Sign in first.');
   });
 }
 

@@ -7,8 +7,13 @@ export interface SinkMessage {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-export async function startSmtpSink(): Promise<{ url: string; messages: SinkMessage[]; close: () => Promise<void> }> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives (and hands each to
+ * `onMessage`, for sinks whose readers live in another process).
+ */
+export async function startSmtpSink(
+  options: { port?: number; onMessage?: (message: SinkMessage) => void } = {},
+): Promise<{ url: string; messages: SinkMessage[]; close: () => Promise<void> }> {
   const messages: SinkMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,16 +23,18 @@ export async function startSmtpSink(): Promise<{ url: string; messages: SinkMess
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const message = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        messages.push(message);
+        options.onMessage?.(message);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
