@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './audit';
+export * from './oidc';
 export * from './outbox';
 export * from './platform';
 export * from './sessions';

@@ -1,0 +1,55 @@
+import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm';
+import type { Executor } from '@/lib/db';
+import { oidcModels } from '@/lib/db/schema';
+
+export type OidcModelRow = typeof oidcModels.$inferSelect;
+
+const live = (now: Date) => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, now));
+
+export async function upsertModel(db: Executor, row: typeof oidcModels.$inferInsert): Promise<void> {
+  await db
+    .insert(oidcModels)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [oidcModels.model, oidcModels.id],
+      set: { payload: row.payload, grantId: row.grantId, uid: row.uid, userCode: row.userCode, expiresAt: row.expiresAt, consumedAt: null },
+    });
+}
+
+export async function findModel(db: Executor, model: string, id: string, now: Date): Promise<OidcModelRow | null> {
+  const [row] = await db.select().from(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id), live(now)));
+  return row ?? null;
+}
+
+export async function findModelBy(db: Executor, model: string, key: 'uid' | 'userCode', value: string, now: Date): Promise<OidcModelRow | null> {
+  const column = key === 'uid' ? oidcModels.uid : oidcModels.userCode;
+  const [row] = await db.select().from(oidcModels).where(and(eq(oidcModels.model, model), eq(column, value), live(now)));
+  return row ?? null;
+}
+
+export async function consumeModel(db: Executor, model: string, id: string, now: Date): Promise<void> {
+  await db.update(oidcModels).set({ consumedAt: now }).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+}
+
+export async function destroyModel(db: Executor, model: string, id: string): Promise<void> {
+  await db.delete(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+}
+
+/** Every artefact of a grant (codes, access and refresh tokens, ...) and the grant itself. */
+export async function destroyGrant(db: Executor, grantId: string): Promise<number> {
+  const deleted = await db
+    .delete(oidcModels)
+    .where(or(eq(oidcModels.grantId, grantId), and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId))))
+    .returning({ id: oidcModels.id });
+  return deleted.length;
+}
+
+export async function deleteExpiredModels(db: Executor, now: Date): Promise<number> {
+  const deleted = await db.delete(oidcModels).where(lt(oidcModels.expiresAt, now)).returning({ id: oidcModels.id });
+  return deleted.length;
+}
+
+export async function countModels(db: Executor, model: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(oidcModels).where(eq(oidcModels.model, model));
+  return row?.n ?? 0;
+}
