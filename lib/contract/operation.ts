@@ -3,6 +3,7 @@
  * (lib/http) derives everything else from it: the route binding, the pipeline's protections, the
  * OpenAPI document, the auth matrix and the generated contract tests. Nothing here touches HTTP.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Actor } from './actor';
 import type { Scope } from './scopes';
@@ -163,8 +164,26 @@ export interface CollectionOperation<P extends Schema | undefined, Q extends Sch
   handler: (ctx: HandlerContext<Out<P>, Out<Q>, undefined>) => Promise<Page<z.input<I>>>;
 }
 
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * An operation whose protocol logic belongs to another component (node-oidc-provider's Node handler).
+ * The pipeline applies its generic steps (request id, version, body size, client rate limit, Origin
+ * rule), then runs the handler on the request; it authenticates and answers in its own wire format.
+ */
+export interface DelegatedOperation extends OperationBase<undefined, undefined, undefined> {
+  kind: 'delegated';
+  /** Documents the success body in OpenAPI; the delegate's answer is passed through unchanged. */
+  response: z.ZodType;
+  nodeHandler: () => Promise<NodeRequestHandler>;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds operations of every shape
-export type AnyOperation = ResourceOperation<any, any, any, any> | CollectionOperation<any, any, any>;
+export type AnyOperation = ResourceOperation<any, any, any, any> | CollectionOperation<any, any, any> | DelegatedOperation;
+
+export function defineDelegated(op: Omit<DelegatedOperation, 'kind'>): DelegatedOperation {
+  return { ...op, kind: 'delegated' };
+}
 
 export function defineOperation<
   P extends Schema | undefined = undefined,

@@ -12,7 +12,8 @@ import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientKey, keyedHash } from './client-address';
+import { clientAddress, clientKey, keyedHash } from './client-address';
+import { runNodeHandler } from './node-bridge';
 import { encodeCursor, parsePageRequest } from './cursor';
 import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
@@ -53,6 +54,15 @@ export async function runOperation(
 
     // 5. Origin rule.
     assertOrigin(op.origin, request.headers);
+
+    // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
+    if (op.kind === 'delegated') {
+      const answer = await runNodeHandler(await op.nodeHandler(), request, Buffer.from(bodyText), getConfig().origin, clientAddress(request.headers));
+      const headers = new Headers(answer.headers);
+      for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
+      if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
+      return new Response(answer.body, { status: answer.status, headers });
+    }
 
     // 6. Authenticate.
     const actor: Actor = await authenticate(op.auth, request, now);
@@ -106,7 +116,7 @@ export async function runOperation(
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the context is validated by the operation's own schemas
-async function invoke(op: AnyOperation, ctx: HandlerContext<any, any, any>) {
+async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: HandlerContext<any, any, any>) {
   if (op.kind === 'collection') {
     const page = await op.handler(ctx);
     const items = (op.item as z.ZodType).array().parse(page.items);

@@ -10,6 +10,7 @@ import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
 import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
 import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
+import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { openapiOperations } from './openapi.routes';
 
 export const OPERATIONS: readonly AnyOperation[] = [
@@ -20,6 +21,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...sessionOperations,
   ...recoveryOperations,
   ...passkeyOperations,
+  ...oidcOperations,
   ...openapiOperations,
 ];
 

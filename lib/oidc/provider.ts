@@ -1,0 +1,80 @@
+/**
+ * The node-oidc-provider instance: created lazily (never at import time: `next build` imports route
+ * modules), once per process, on globalThis (`next dev` may load this module per route bundle). A
+ * failed creation is not cached. All state lives in Postgres through the Drizzle adapter.
+ */
+import type Provider from 'oidc-provider';
+import type { NodeRequestHandler } from '@/lib/contract/operation';
+import { getConfig } from '@/lib/config';
+import { DrizzleAdapter } from './adapter';
+import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { claimsByScope, SCOPE_TABLE } from './scopes';
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  userinfo: '/oauth/userinfo',
+  revocation: '/oauth/revoke',
+  registration: '/oauth/register',
+  jwks: '/.well-known/jwks.json',
+  introspection: '/oauth/introspect',
+} as const;
+
+const holder = globalThis as unknown as { __identityProvider?: Promise<Provider> };
+
+async function createProvider(): Promise<Provider> {
+  const config = getConfig();
+  await ensureKeys(new Date());
+  const { default: ProviderClass } = await import('oidc-provider');
+  const provider = new ProviderClass(config.baseUrl, {
+    adapter: DrizzleAdapter,
+    jwks: { keys: (await signingJwks()) as never },
+    cookies: { keys: await cookieKeys() },
+    routes: OAUTH_ROUTES,
+    scopes: SCOPE_TABLE.map((s) => s.scope),
+    claims: claimsByScope(),
+    // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    features: {
+      devInteractions: { enabled: false },
+      // Not offered until routed and tested: nothing is advertised that does not work.
+      pushedAuthorizationRequests: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+    },
+    ttl: {
+      AccessToken: config.ttl.accessToken,
+      AuthorizationCode: config.ttl.authorizationCode,
+      RefreshToken: config.ttl.refreshToken,
+      Grant: config.ttl.refreshToken,
+      Session: config.ttl.sessionAbsolute,
+      Interaction: config.ttl.sessionIdle,
+    },
+    interactions: { url: (_ctx, interaction) => `/consent/${interaction.uid}` },
+  });
+  // The edge sets X-Forwarded-Host/Proto from BASE_URL, so every URL the provider builds is the issuer's.
+  provider.proxy = true;
+  return provider;
+}
+
+export async function getProvider(): Promise<Provider> {
+  if (!holder.__identityProvider) {
+    holder.__identityProvider = createProvider().catch((error: unknown) => {
+      holder.__identityProvider = undefined;
+      throw error;
+    });
+  }
+  return holder.__identityProvider;
+}
+
+export async function providerHandler(): Promise<NodeRequestHandler> {
+  return (await getProvider()).callback() as NodeRequestHandler;
+}
+
+/** Test seam: forget the instance (keys or configuration changed). */
+export function resetProvider(): void {
+  holder.__identityProvider = undefined;
+}
