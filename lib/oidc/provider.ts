@@ -26,6 +26,8 @@ async function createProvider(): Promise<Provider> {
   const config = getConfig();
   await ensureKeys(new Date());
   const { default: ProviderClass } = await import('oidc-provider');
+  // Loaded with the provider (it needs oidc-provider's error classes), never at import time.
+  const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     jwks: { keys: (await signingJwks()) as never },
@@ -36,6 +38,7 @@ async function createProvider(): Promise<Provider> {
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
+    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY], validator: enforceRegistrationPolicy as never },
     features: {
       devInteractions: { enabled: false },
       // Not offered until routed and tested: nothing is advertised that does not work.
