@@ -17,3 +17,13 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row ?? null;
 }
+
+export async function updateUserProfile(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<UserRow, 'displayName' | 'locale' | 'timezone'>>,
+  at: Date,
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ ...changes, updatedAt: at }).where(eq(users.id, id)).returning();
+  return row ?? null;
+}

@@ -3,7 +3,7 @@ import type { Executor } from '@/lib/db';
 import { insertOutboxEvent } from './outbox.repo';
 
 /** The event catalogue (docs/decisions.md lists each payload). */
-export type EventType = 'identity.session.revoked' | 'identity.user.created' | 'identity.password.changed' | 'identity.passkey.added' | 'identity.passkey.removed';
+export type EventType = 'identity.session.revoked' | 'identity.user.updated' | 'identity.user.created' | 'identity.password.changed' | 'identity.passkey.added' | 'identity.passkey.removed';
 
 /**
  * Writes an event into the outbox inside the caller's transaction, so it exists exactly when the

@@ -1,5 +1,6 @@
 import type { Actor } from '@/lib/contract/actor';
 import { resolveChallengeToken } from '@/lib/accounts/email-challenges';
+import { resolveAccessToken } from '@/lib/oidc/bearer';
 import { resolveSessionCookie } from '@/lib/sessions/sessions.service';
 
 /**
@@ -29,7 +30,7 @@ export const credentialStores: CredentialStores = {
     const row = await resolveChallengeToken('recovery', token, now);
     return row ? { kind: 'recovery', recoveryId: row.id } : null;
   },
-  oauthAccessToken: none,
+  oauthAccessToken: resolveAccessToken,
   apiKey: none,
   scimToken: none,
   clientAuthentication: none,

@@ -8,6 +8,7 @@ import { docsOperations } from '@/lib/docs/docs.routes';
 import { sessionOperations } from '@/lib/sessions/sessions.routes';
 import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
 import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
+import { profileOperations } from '@/lib/accounts/profile.routes';
 import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
@@ -21,6 +22,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...sessionOperations,
   ...recoveryOperations,
   ...passkeyOperations,
+  ...profileOperations,
   ...oidcOperations,
   ...openapiOperations,
 ];

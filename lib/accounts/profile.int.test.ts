@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { outboxEvents } from '@/lib/db/schema';
+import { getProvider } from '@/lib/oidc/provider';
+import { signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
+import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
+
+const mailbox = useMailbox();
+let registered = 0;
+
+/** A real access token, issued by the provider's own models for a registered public client. */
+async function accessToken(userId: string, scope: string, options: { expiresIn?: number; audience?: string } = {}) {
+  const provider = await getProvider();
+  const registration = await call(operation('POST', '/oauth/register'), {
+    body: {
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: ['http://127.0.0.1:50000/cb'],
+    },
+    headers: { 'x-forwarded-for': `2001:db8:p::${(registered += 1)}` },
+  });
+  const client = await provider.Client.find((await registration.json()).client_id);
+  const grant = new provider.Grant({ accountId: userId, clientId: client!.clientId });
+  grant.addOIDCScope(scope);
+  const grantId = await grant.save();
+  const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
+  if (options.audience) token.setAudience(options.audience);
+  return { value: await token.save(), token };
+}
+
+const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+const getMe = (value: string) => call(operation('GET', '/api/v1/me'), { headers: bearer(value) });
+const patchMe = (value: string, body: unknown, key: string | null = `k-${Math.random()}`) =>
+  call(operation('PATCH', '/api/v1/me'), { headers: { ...bearer(value), ...(key ? { 'idempotency-key': key } : {}) }, body });
+
+describe('GET /api/v1/me', () => {
+  it('returns the profile, with the e-mail only under identity.email.read (or its alias email)', async () => {
+    const userId = await signUpWithPassword(mailbox, 'ada@example.test', 'profile reading passphrase', 'Ada');
+    const profileOnly = await getMe((await accessToken(userId, 'openid identity.profile.read')).value);
+    expect(profileOnly.status).toBe(200);
+    const body = await profileOnly.json();
+    expect(body).toMatchObject({ id: userId, display_name: 'Ada' });
+    expect(body).not.toHaveProperty('email');
+    for (const scope of ['openid identity.email.read', 'openid email']) {
+      expect((await (await getMe((await accessToken(userId, scope)).value)).json()).email).toBe('ada@example.test');
+    }
+  });
+
+  it('answers 401 with a Bearer challenge naming the resource metadata, and 403 naming the missing scope', async () => {
+    const userId = await signUpWithPassword(mailbox, 'grace@example.test', 'profile reading passphrase');
+    const none = await call(operation('GET', '/api/v1/me'));
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer realm=".*", resource_metadata="/);
+    const forged = await getMe('not-a-real-token');
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    const narrow = await getMe((await accessToken(userId, 'openid')).value);
+    expect(narrow.status).toBe(403);
+    expect((await problemOf(narrow)).code).toBe('insufficient_scope');
+    expect(narrow.headers.get('www-authenticate')).toContain('scope="identity.profile.read identity.email.read"');
+  });
+
+  it('refuses expired, revoked and MCP-audience tokens', async () => {
+    const userId = await signUpWithPassword(mailbox, 'linus@example.test', 'profile reading passphrase');
+    const expiring = await accessToken(userId, 'identity.profile.read', { expiresIn: 1 });
+    expect((await getMe(expiring.value)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await getMe(expiring.value)).status).toBe(401);
+    const revoked = await accessToken(userId, 'identity.profile.read');
+    await revoked.token.destroy();
+    expect((await getMe(revoked.value)).status).toBe(401);
+    const forMcp = await accessToken(userId, 'identity.profile.read', { audience: `${ORIGIN}/mcp` });
+    expect((await getMe(forMcp.value)).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/v1/me', () => {
+  it('changes display_name, locale and timezone, emitting a privacy-minimised event', async () => {
+    const userId = await signUpWithPassword(mailbox, 'hedy@example.test', 'profile writing passphrase');
+    const { value } = await accessToken(userId, 'identity.profile.write identity.profile.read');
+    const response = await patchMe(value, { display_name: 'Hedy', locale: 'de-AT', timezone: 'Europe/Vienna' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ display_name: 'Hedy', locale: 'de-AT', timezone: 'Europe/Vienna' });
+    const events = await (await getDb()).select().from(outboxEvents).where(eq(outboxEvents.userId, userId));
+    const updated = events.filter((e) => e.type === 'identity.user.updated');
+    expect(updated.map((e) => e.payload)).toEqual([{ user_id: userId, changed: 'display_name,locale,timezone' }]);
+  });
+
+  it('refuses read-only fields, bad values and a missing Idempotency-Key, and replays a repeated key', async () => {
+    const userId = await signUpWithPassword(mailbox, 'alan@example.test', 'profile writing passphrase');
+    const { value } = await accessToken(userId, 'identity.profile.write');
+    for (const body of [{ email: 'other@example.test' }, { locale: 'not a locale!' }, { timezone: 'Mars/Olympus' }, {}]) {
+      const response = await patchMe(value, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await problemOf(await patchMe(value, { display_name: 'Alan' }, null))).code).toBe('idempotency_key_required');
+    const first = await patchMe(value, { display_name: 'Alan' }, 'same-key');
+    const again = await patchMe(value, { display_name: 'Alan' }, 'same-key');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await patchMe(value, { display_name: 'Turing' }, 'same-key')).status).toBe(422);
+    const readOnly = await patchMe((await accessToken(userId, 'identity.profile.read')).value, { display_name: 'x' });
+    expect((await problemOf(readOnly)).code).toBe('insufficient_scope');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The OAuth bearer term for our own API: the access token is looked up in the provider's store
+ * (opaque tokens; a revoked or expired token is gone or invalid), must be meant for this API (no
+ * resource indicator, or this service's origin — a token for {base_url}/mcp is accepted only by /mcp)
+ * and must not be sender-constrained (no DPoP on this resource server yet).
+ */
+import type { Actor } from '@/lib/contract/actor';
+import { getConfig } from '@/lib/config';
+import { getProvider } from './provider';
+import { SCOPE_TABLE } from './scopes';
+
+type BearerActor = Extract<Actor, { kind: 'bearer' }>;
+
+/** `profile` and `email` count as their identity.* scopes (ARCHITECTURE.md, OAuth conventions). */
+export function canonicalScopes(scope: string | undefined): string[] {
+  const granted = (scope ?? '').split(' ').filter(Boolean);
+  const expanded = granted.map((s) => SCOPE_TABLE.find((d) => d.scope === s)?.aliasOf ?? s);
+  return [...new Set(expanded)];
+}
+
+function audienceAllowsApi(aud: string | string[] | undefined): boolean {
+  if (aud === undefined) return true;
+  const base = getConfig().baseUrl;
+  return (Array.isArray(aud) ? aud : [aud]).every((a) => a === base || a === `${base}/`);
+}
+
+export async function resolveAccessToken(token: string, _now: Date): Promise<BearerActor | null> {
+  if (token.length > 512) return null;
+  const provider = await getProvider();
+  const accessToken = await provider.AccessToken.find(token);
+  if (!accessToken || !accessToken.isValid || accessToken.isSenderConstrained()) return null;
+  if (!audienceAllowsApi(accessToken.aud as string | string[] | undefined)) return null;
+  if (!accessToken.accountId) return null;
+  return {
+    kind: 'bearer',
+    credential: 'oauth',
+    credentialId: accessToken.jti,
+    userId: accessToken.accountId,
+    clientId: accessToken.clientId ?? null,
+    scopes: canonicalScopes(accessToken.scope),
+    organizationId: null,
+  };
+}
