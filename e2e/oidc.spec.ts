@@ -1,5 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { mailCount, waitForCode } from './support/mail-sink';
+
+const PASSWORD = 'relying party journey passphrase';
 
 test('an independent relying party discovers the provider over HTTP and fetches its keys', async ({ baseURL }) => {
   const config = await client.discovery(new URL(baseURL!), 'discovery-only', undefined, undefined, { execute: [client.allowInsecureRequests] });
@@ -9,4 +14,92 @@ test('an independent relying party discovers the provider over HTTP and fetches 
   expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
   const jwks = await (await fetch(metadata.jwks_uri!)).json();
   expect(jwks.keys.length).toBeGreaterThanOrEqual(2);
+});
+
+/** A loopback listener standing in for the native app's redirect URI (page.route cannot see it). */
+async function callbackListener(): Promise<{ server: Server; url: string; next: Promise<URL> }> {
+  let resolve!: (url: URL) => void;
+  const next = new Promise<URL>((r) => (resolve = r));
+  const server = createServer((req, res) => {
+    resolve(new URL(req.url!, `http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    res.end('You can close this window.');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next };
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/sign-up');
+  const before = mailCount(email);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Verification code').fill(await waitForCode(email, before));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account with password' }).click();
+  await expect(page.getByText('Your account is ready')).toBeVisible();
+}
+
+test('authorization code + PKCE through the hosted sign-in and consent, then ID token, userinfo and the bearer API', async ({ page, baseURL }) => {
+  const email = `rp.${Date.now().toString(36)}@example.test`;
+  await signUp(page, email);
+  const callback = await callbackListener();
+  try {
+    const issuer = new URL(baseURL!);
+    const registered = await client.dynamicClientRegistration(
+      issuer,
+      {
+        client_name: 'Journey CLI',
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [callback.url],
+      },
+      undefined,
+      { execute: [client.allowInsecureRequests] },
+    );
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const authorizationUrl = client.buildAuthorizationUrl(registered, {
+      redirect_uri: callback.url,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+
+    // No session yet: the hosted sign-in comes first, then the consent page.
+    await page.goto(authorizationUrl.href);
+    await expect(page).toHaveURL(/\/sign-in\?return_to=/);
+    await page.getByLabel('E-mail address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await expect(page.getByRole('heading', { name: /Allow Journey CLI/ })).toBeVisible();
+    await expect(page.getByText('See your e-mail address')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/consent.png', fullPage: true });
+    await page.getByRole('button', { name: 'Allow' }).click();
+
+    const redirected = await callback.next;
+    expect(redirected.searchParams.get('iss')).toBe(baseURL);
+    const tokens = await client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const claims = tokens.claims()!;
+    expect(claims.iss).toBe(baseURL);
+    expect(claims.aud).toBe(registered.clientMetadata().client_id);
+    expect(claims.sub).toEqual(expect.any(String));
+
+    const userinfo = await client.fetchUserInfo(registered, tokens.access_token, claims.sub);
+    expect(userinfo.email).toBe(email);
+
+    const me = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe(email);
+
+    // The code is single use.
+    await expect(client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toThrow();
+  } finally {
+    callback.server.close();
+  }
 });

@@ -83,6 +83,8 @@ export interface HandlerContext<P, Q, B> {
   clientKey: string;
   /** Coarse device description for session lists ("Firefox on macOS"); never the raw user agent. */
   device: string;
+  /** How the body came: a plain HTML form expects a redirect where a JSON caller expects JSON. */
+  bodyFormat: 'json' | 'form' | 'none';
   /** Present on collection operations. */
   page: PageRequest;
 }

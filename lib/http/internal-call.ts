@@ -9,8 +9,9 @@ export type InternalResult<T> = { ok: true; status: number; body: T } | { ok: fa
  * protection applies) without a network round trip or knowledge of where the server listens.
  */
 export async function callOperation<T>(method: string, path: string, headers: Record<string, string> = {}): Promise<InternalResult<T>> {
-  const op = OPERATIONS.find((candidate) => candidate.method === method && candidate.path === path);
-  if (!op) throw new Error(`No operation ${method} ${path}`);
+  const pathname = path.split('?')[0];
+  const op = OPERATIONS.find((candidate) => candidate.method === method && candidate.path === pathname);
+  if (!op) throw new Error(`No operation ${method} ${pathname}`);
   const response = await runOperation(op, new Request(`${getConfig().baseUrl}${path}`, { method, headers }));
   const body: unknown = await response.json();
   return response.ok ? { ok: true, status: response.status, body: body as T } : { ok: false, status: response.status, body };

@@ -102,7 +102,8 @@ export async function runOperation(
 
     // 12. Handler -> service.
     const device = deviceLabel(request.headers.get('user-agent'));
-    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, device, page });
+    const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
+    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page });
 
     // 13. Response through its schema: anything undeclared (hashes, internals) is stripped.
     if (idempotency) await finishIdempotent(idempotency, { status, body });

@@ -6,6 +6,7 @@
 import type Provider from 'oidc-provider';
 import type { NodeRequestHandler } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
+import { findAccount } from './account';
 import { DrizzleAdapter } from './adapter';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
@@ -30,6 +31,7 @@ async function createProvider(): Promise<Provider> {
   const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
+    findAccount,
     jwks: { keys: (await signingJwks()) as never },
     cookies: { keys: await cookieKeys() },
     routes: OAUTH_ROUTES,

@@ -98,7 +98,16 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
     });
   }
 
-  if (op.auth.kind !== 'public') {
+  if (op.auth.kind !== 'public' && op.kind === 'delegated') {
+    it('is refused by the protocol without a credential, in its own error format', async () => {
+      const response = await call(op, { headers: browserHeaders(op), body: bodyFor(op, {}) });
+      expect([400, 401]).toContain(response.status);
+      expect((await response.json()).error).toEqual(expect.any(String));
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    });
+  }
+
+  if (op.auth.kind !== 'public' && op.kind !== 'delegated') {
     it('answers 401 without a credential and with a forged one', async () => {
       const forged: Record<string, string> = {
         cookie: 'session=Fe26.2**forged',
@@ -124,7 +133,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
     });
   }
 
-  if (op.auth.kind === 'public' && op.method === 'GET') {
+  if (op.auth.kind === 'public' && op.method === 'GET' && op.successStatus === 200 && !op.query) {
     it('answers successfully with its declared status and no-store unless declared cacheable', async () => {
       const response = await call(op);
       expect(response.status).toBe(op.successStatus);

@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { callAsVisitor, visitorSession } from '../../_components/auth/server-session';
+import { ConsentDecision } from './consent-decision';
+import '../../auth.css';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Allow access?' };
+
+interface AuthorizationContext {
+  interaction_id: string;
+  client: { client_id: string; client_name: string };
+  redirect_host: string;
+  scopes: { scope: string; description: string }[];
+  resource: string | null;
+}
+
+export default async function ConsentPage({ params }: { params: Promise<{ interaction_id: string }> }) {
+  const { interaction_id: interactionId } = await params;
+  const session = await visitorSession();
+  if (!session) redirect(`/sign-in?return_to=${encodeURIComponent(`/consent/${interactionId}`)}`);
+  const context = await callAsVisitor<AuthorizationContext>(`/oauth/authorize/context?interaction_id=${encodeURIComponent(interactionId)}`);
+  if (!context) {
+    return (
+      <>
+        <h1>This request has expired</h1>
+        <p className="lead">Go back to the application and start signing in again.</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Allow {context.client.client_name} to access your account?</h1>
+      <p className="lead">
+        You are signed in as <strong>{session.user.email}</strong>. After your answer you return to <strong>{context.redirect_host}</strong>.
+      </p>
+      <section className="card auth-card" aria-labelledby="consent-scopes">
+        <h2 id="consent-scopes">It asks to</h2>
+        <ul>
+          {context.scopes.map((s) => (
+            <li key={s.scope}>
+              {s.description} <span className="hint">({s.scope})</span>
+            </li>
+          ))}
+        </ul>
+        {context.resource && <p className="hint">For use with {context.resource}</p>}
+      </section>
+      <ConsentDecision interactionId={context.interaction_id} csrfToken={session.csrf_token} />
+    </>
+  );
+}
