@@ -17,14 +17,20 @@ test('an independent relying party discovers the provider over HTTP and fetches 
 });
 
 /** A loopback listener standing in for the native app's redirect URI (page.route cannot see it). */
-async function callbackListener(): Promise<{ server: Server; url: string; next: Promise<URL> }> {
-  let resolve!: (url: URL) => void;
-  const next = new Promise<URL>((r) => (resolve = r));
+async function callbackListener(): Promise<{ server: Server; url: string; next: () => Promise<URL> }> {
+  const received: URL[] = [];
+  const waiting: ((url: URL) => void)[] = [];
   const server = createServer((req, res) => {
-    resolve(new URL(req.url!, `http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const url = new URL(req.url!, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     res.end('You can close this window.');
+    // The browser also asks for /favicon.ico: only the redirect URI itself is a callback.
+    if (url.pathname !== '/callback') return;
+    const waiter = waiting.shift();
+    if (waiter) waiter(url);
+    else received.push(url);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const next = () => (received.length ? Promise.resolve(received.shift()!) : new Promise<URL>((r) => waiting.push(r)));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next };
 }
 
@@ -64,7 +70,8 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     const nonce = client.randomNonce();
     const authorizationUrl = client.buildAuthorizationUrl(registered, {
       redirect_uri: callback.url,
-      scope: 'openid email profile',
+      scope: 'openid email profile offline_access',
+      prompt: 'consent',
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
@@ -82,7 +89,7 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     await page.screenshot({ path: 'test-results/screenshots/consent.png', fullPage: true });
     await page.getByRole('button', { name: 'Allow' }).click();
 
-    const redirected = await callback.next;
+    const redirected = await callback.next();
     expect(redirected.searchParams.get('iss')).toBe(baseURL);
     const tokens = await client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
     const claims = tokens.claims()!;
@@ -97,9 +104,68 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe(email);
 
-    // The code is single use.
+    // The code is single use, and a second use revokes what the first issued.
     await expect(client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toThrow();
+    const afterCodeReuse = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(afterCodeReuse.status).toBe(401);
+
+    // Refresh tokens rotate; presenting a used one again revokes the whole family.
+    const fresh = await consentAndExchange(page, registered, callback);
+    expect(fresh.refresh_token).toEqual(expect.any(String));
+    const rotated = await client.refreshTokenGrant(registered, fresh.refresh_token!);
+    expect(rotated.refresh_token).not.toBe(fresh.refresh_token);
+    await expect(client.refreshTokenGrant(registered, fresh.refresh_token!)).rejects.toThrow();
+    await expect(client.refreshTokenGrant(registered, rotated.refresh_token!)).rejects.toThrow();
+    const afterReuse = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${rotated.access_token}` } });
+    expect(afterReuse.status).toBe(401);
+
+    // While our session lives, a native client comes back to the consent page (never silently: any
+    // app can claim a loopback redirect), without asking the person to sign in again...
+    const revocable = await consentAndExchange(page, registered, callback);
+    expect(await authorizeAgain(page, registered, callback.url)).toBe('consent');
+
+    // Revocation (RFC 7009) ends a token and its refresh family.
+    await client.tokenRevocation(registered, revocable.refresh_token!);
+    await expect(client.refreshTokenGrant(registered, revocable.refresh_token!)).rejects.toThrow();
+
+    // ...and once the person signs out, the provider session no longer counts: sign in first.
+    await page.goto('/account');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await authorizeAgain(page, registered, callback.url)).toBe('sign-in');
   } finally {
     callback.server.close();
   }
 });
+
+/** Starts another authorization in the browser; tells which hosted page it lands on. */
+async function authorizeAgain(page: Page, registered: client.Configuration, redirectUri: string): Promise<'consent' | 'sign-in' | string> {
+  const verifier = client.randomPKCECodeVerifier();
+  const url = client.buildAuthorizationUrl(registered, {
+    redirect_uri: redirectUri,
+    scope: 'openid email',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: client.randomState(),
+  });
+  await page.goto(url.href);
+  const path = new URL(page.url()).pathname;
+  return path === '/sign-in' ? 'sign-in' : path.startsWith('/consent/') ? 'consent' : path;
+}
+
+/** A full consent round (the grant was revoked, so the consent page asks again) and a code exchange. */
+async function consentAndExchange(page: Page, registered: client.Configuration, callback: { url: string; next: () => Promise<URL> }) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(registered, {
+    redirect_uri: callback.url,
+    scope: 'openid email offline_access',
+    prompt: 'consent',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  await page.goto(url.href);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  return client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: verifier, expectedState: state });
+}

@@ -4,14 +4,9 @@ import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { AuthTerm, SessionCookieInstruction } from '@/lib/contract/operation';
 import { csrfTokenFor } from '@/lib/sessions/csrf';
+import { sessionCookieName } from '@/lib/sessions/session-cookie';
 import { credentialStores } from './credentials';
 
-export const SESSION_COOKIE_SECURE = '__Host-session';
-export const SESSION_COOKIE_PLAIN = 'session';
-
-export function sessionCookieName(): string {
-  return getConfig().secureCookies ? SESSION_COOKIE_SECURE : SESSION_COOKIE_PLAIN;
-}
 
 function readCookie(headers: Headers, name: string): string | null {
   for (const part of (headers.get('cookie') ?? '').split(';')) {

@@ -10,6 +10,7 @@ import { findAccount } from './account';
 import { DrizzleAdapter } from './adapter';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
+import { loadExistingGrant } from './session-truth';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -32,6 +33,7 @@ async function createProvider(): Promise<Provider> {
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     findAccount,
+    loadExistingGrant,
     jwks: { keys: (await signingJwks()) as never },
     cookies: { keys: await cookieKeys() },
     routes: OAUTH_ROUTES,

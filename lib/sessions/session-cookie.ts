@@ -6,6 +6,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { getConfig } from '@/lib/config';
 
+/** `__Host-session` over HTTPS (cannot be planted by a sibling host), `session` on plain-http localhost. */
+export function sessionCookieName(): string {
+  return getConfig().secureCookies ? '__Host-session' : 'session';
+}
+
 interface CookiePayload {
   sid: string;
   secret: string;

@@ -1,37 +1,19 @@
-'use client';
-
-import { useState } from 'react';
-import { callApi, problemMessage } from '../../_components/auth/api';
-import { ErrorAlert } from '../../_components/auth/error-alert';
-
-/** Sends the decision to POST /oauth/authorize and follows the provider's redirect back to the app. */
+/**
+ * The decision is a plain HTML form posted to POST /oauth/authorize (with the session's CSRF token as
+ * a field): it works before any script loads, and the API answers a form with a 303 to the provider's
+ * resume URL, which sends the browser back to the application.
+ */
 export function ConsentDecision({ interactionId, csrfToken }: { interactionId: string; csrfToken: string }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function send(decision: 'approve' | 'deny') {
-    setPending(true);
-    setError(null);
-    const result = await callApi<{ redirect_to: string }>('/oauth/authorize', { interaction_id: interactionId, decision }, { csrf: csrfToken });
-    if (result.ok) {
-      window.location.assign(result.body.redirect_to);
-      return;
-    }
-    setError(problemMessage(result.body));
-    setPending(false);
-  }
-
   return (
-    <div className="stack">
-      <div className="auth-actions">
-        <button type="button" onClick={() => send('approve')} disabled={pending}>
-          Allow
-        </button>{' '}
-        <button type="button" className="auth-secondary" onClick={() => send('deny')} disabled={pending}>
-          Deny
-        </button>
-      </div>
-      <ErrorAlert message={error} />
-    </div>
+    <form method="post" action="/oauth/authorize" className="auth-actions">
+      <input type="hidden" name="interaction_id" value={interactionId} />
+      <input type="hidden" name="csrf_token" value={csrfToken} />
+      <button type="submit" name="decision" value="approve">
+        Allow
+      </button>
+      <button type="submit" name="decision" value="deny" className="auth-secondary">
+        Deny
+      </button>
+    </form>
   );
 }
