@@ -3,7 +3,7 @@ import { actorOfKind } from '@/lib/contract/actor';
 import { defineDelegated, defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { authorizationContext, decide } from './consent';
-import { providerHandler } from './provider';
+import { gatedProviderHandler, providerHandler } from './provider';
 
 const TAG = 'OAuth 2.0 / OIDC';
 const metadata = z.record(z.string(), z.unknown());
@@ -17,7 +17,7 @@ const publicMetadata = {
   cacheControl: 'public, max-age=300',
 } as const;
 
-const protocol = { tag: TAG, auth: { kind: 'public' }, origin: 'none', idempotency: 'none', response: metadata, nodeHandler: providerHandler } as const;
+const protocol = { tag: TAG, auth: { kind: 'public' }, origin: 'none', idempotency: 'none', response: metadata, nodeHandler: gatedProviderHandler } as const;
 
 export const oidcOperations: AnyOperation[] = [
   defineDelegated({
@@ -92,7 +92,7 @@ export const oidcOperations: AnyOperation[] = [
     summary: 'Token endpoint (form-encoded): authorization_code with code_verifier, or refresh_token (rotating)',
     auth: { kind: 'client_auth' },
     successStatus: 200,
-    errorStatuses: [401],
+    errorStatuses: [401, 503],
   }),
   defineDelegated({
     ...protocol,
@@ -147,9 +147,9 @@ export const oidcOperations: AnyOperation[] = [
     rateLimit: 'oauth_register',
     idempotency: 'none',
     successStatus: 201,
-    errorStatuses: [400],
+    errorStatuses: [400, 503],
     response: metadata,
-    nodeHandler: providerHandler,
+    nodeHandler: gatedProviderHandler,
   }),
   defineOperation({
     ...publicMetadata,

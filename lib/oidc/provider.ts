@@ -81,6 +81,19 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
   return (await getProvider()).callback() as NodeRequestHandler;
 }
 
+/**
+ * The production OAuth gate (OAUTH_ENABLED): while it is off, endpoints that issue or use tokens
+ * answer 503 temporarily_unavailable in the OAuth error format; metadata stays public.
+ */
+export async function gatedProviderHandler(): Promise<NodeRequestHandler> {
+  if (getConfig().oauthEnabled) return providerHandler();
+  return (_req, res) => {
+    res.statusCode = 503;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'OAuth is switched off on this deployment.' }));
+  };
+}
+
 /** Test seam: forget the instance (keys or configuration changed). */
 export function resetProvider(): void {
   holder.__identityProvider = undefined;

@@ -75,11 +75,16 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: mailBacked('E-mail code sign-in') },
   { id: 'session', title: 'Browser sessions and step-up', endpoint: '/api/auth/session/capabilities', classify: databaseBacked('Session management and step-up') },
   { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: mailBacked('Account recovery') },
-  { id: 'interaction', title: 'Hosted sign-in and consent interaction', endpoint: '/api/auth/interaction/capabilities', classify: planned('The hosted interaction') },
+  { id: 'interaction', title: 'Hosted sign-in and consent interaction', endpoint: '/api/auth/interaction/capabilities', classify: databaseBacked('Hosted sign-in and OAuth consent') },
   {
     id: 'oauth',
     title: 'OAuth 2.0 / OpenID Connect provider',
-    classify: (e) => (e.oauthEnabled ? planned('The OAuth/OIDC provider')() : { status: 'gated', reason: 'OAUTH_ENABLED=false.' }),
+    classify: (e) =>
+      !e.oauthEnabled
+        ? { status: 'gated', reason: 'OAUTH_ENABLED=false: token endpoints answer 503.' }
+        : e.database.state !== 'pass'
+          ? { status: 'degraded', reason: 'The database holding OAuth state is unavailable.' }
+          : { status: 'live', reason: 'Discovery, registration, authorization code + PKCE with hosted consent, refresh rotation, userinfo and revocation.' },
   },
   { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: planned('Organization authorization') },
   { id: 'organizations', title: 'Organizations (tenants)', classify: planned('Organization administration') },
