@@ -1,33 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allowAutofill, VirtualAuthenticator, withoutAutofill } from './support/authenticator';
+import { PASSWORD, signUpWithPasskey, signUpWithPassword, uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
-
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter += 1)}@example.test`;
-const PASSWORD = 'journey passphrase that is long enough';
-
-async function startSignUp(page: Page, email: string) {
-  await page.goto('/sign-up');
-  const before = mailCount(email);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Verification code').fill(await waitForCode(email, before));
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-async function signUpWithPasskey(page: Page, email: string) {
-  await startSignUp(page, email);
-  await page.getByLabel('Your name (optional)').fill('Journey Tester');
-  await page.getByRole('button', { name: 'Create a passkey' }).click();
-  await expect(page.getByText('Your account is ready')).toBeVisible();
-}
-
-async function signUpWithPassword(page: Page, email: string) {
-  await startSignUp(page, email);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account with password' }).click();
-  await expect(page.getByText('Your account is ready')).toBeVisible();
-}
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto('/sign-in');

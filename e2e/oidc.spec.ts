@@ -2,9 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { expect, test, type Page } from '@playwright/test';
-import { mailCount, waitForCode } from './support/mail-sink';
+import { PASSWORD, signUpWithPassword, uniqueEmail } from './support/journeys';
 
-const PASSWORD = 'relying party journey passphrase';
 
 test('an independent relying party discovers the provider over HTTP and fetches its keys', async ({ baseURL }) => {
   const config = await client.discovery(new URL(baseURL!), 'discovery-only', undefined, undefined, { execute: [client.allowInsecureRequests] });
@@ -34,21 +33,10 @@ async function callbackListener(): Promise<{ server: Server; url: string; next: 
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next };
 }
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/sign-up');
-  const before = mailCount(email);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Verification code').fill(await waitForCode(email, before));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account with password' }).click();
-  await expect(page.getByText('Your account is ready')).toBeVisible();
-}
 
 test('authorization code + PKCE through the hosted sign-in and consent, then ID token, userinfo and the bearer API', async ({ page, baseURL }) => {
-  const email = `rp.${Date.now().toString(36)}@example.test`;
-  await signUp(page, email);
+  const email = uniqueEmail('rp');
+  await signUpWithPassword(page, email);
   const callback = await callbackListener();
   try {
     const issuer = new URL(baseURL!);

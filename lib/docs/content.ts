@@ -53,6 +53,18 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     ],
   },
   {
+    slug: 'oauth',
+    title: 'OAuth 2.0 and OpenID Connect',
+    url: '/docs#oauth',
+    body: [
+      'Discovery is at /.well-known/openid-configuration (and /.well-known/oauth-authorization-server); keys at /.well-known/jwks.json. Public native clients register at POST /oauth/register: application_type native, token_endpoint_auth_method none, HTTPS or loopback redirect URIs only.',
+      'Send browsers to GET /oauth/authorize with response_type=code and PKCE (S256 only; plain and no PKCE are refused). The person signs in on the hosted pages if needed and answers the consent page; the code comes back with iss (RFC 9207). Native clients are always asked to consent.',
+      'POST /oauth/token exchanges the code (with code_verifier) or a refresh token. Refresh tokens rotate; presenting a used one revokes the whole family, and using a code twice revokes what it issued. POST /oauth/revoke (RFC 7009) ends a token and its family.',
+      'Scopes: openid (sub); profile = identity.profile.read (name, locale, zoneinfo); email = identity.email.read (email, email_verified); offline_access (a refresh token, only through consent); identity.profile.write, identity.organization.read, identity.organization.members.read, identity.privacy.export, identity.developer.read, identity.applications.manage, identity.webhooks.test, identity.api_keys.create for the API routes that name them.',
+      'Access tokens are opaque and meant for this service: GET /api/v1/me needs identity.profile.read or identity.email.read (the e-mail only with the latter); PATCH /api/v1/me needs identity.profile.write and an Idempotency-Key. A token for the resource {base_url}/mcp is not accepted by /api/v1.',
+    ],
+  },
+  {
     slug: 'errors',
     title: 'Errors',
     url: '/docs#errors',
