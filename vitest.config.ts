@@ -11,7 +11,8 @@ export default defineConfig({
     // Two cores: two workers, each test file on its own database.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // Generous: the first test of a file also pays for a database and, in OIDC tests, RSA key generation.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -105,3 +105,30 @@ describe('PATCH /api/v1/me', () => {
     expect((await problemOf(readOnly)).code).toBe('insufficient_scope');
   });
 });
+
+describe('GET /api/v1/privacy/export', () => {
+  it('exports the person\'s data without secrets, hashes, tokens or network identity, never cached', async () => {
+    const userId = await signUpWithPassword(mailbox, 'katherine@example.test', 'privacy export passphrase', 'Katherine');
+    const { signInWithPassword } = await import('@/tests/helpers/accounts');
+    const browser = await signInWithPassword('katherine@example.test', 'privacy export passphrase', { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' } });
+    const { value } = await accessToken(userId, 'identity.privacy.export');
+    expect((await call(operation('GET', '/api/v1/privacy/export'), { headers: bearer((await accessToken(userId, 'identity.profile.read')).value) })).status).toBe(403);
+    const response = await call(operation('GET', '/api/v1/privacy/export'), { headers: bearer(value) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await response.text();
+    const body = JSON.parse(text);
+    expect(body.profile).toMatchObject({ id: userId, email: 'katherine@example.test', display_name: 'Katherine' });
+    expect(body.sessions.map((s: { id: string }) => s.id)).toContain(browser.sessionId);
+    expect(body.authenticators.password.set).toBe(true);
+    expect(body.consents.length).toBeGreaterThanOrEqual(1);
+    expect(body.activity.map((a: { action: string }) => a.action)).toContain('account.created');
+    const db = await getDb();
+    const { passwordCredentials, sessions } = await import('@/lib/db/schema');
+    const [proof] = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, userId));
+    const storedSessions = await db.select().from(sessions).where(eq(sessions.userId, userId));
+    for (const secret of [proof!.proof, proof!.salt, ...storedSessions.map((s) => s.secretHash), browser.cookie.split('=')[1]!, value, 'Chrome', 'Mozilla', 'privacy export passphrase']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});

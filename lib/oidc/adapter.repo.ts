@@ -53,3 +53,11 @@ export async function countModels(db: Executor, model: string): Promise<number> 
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(oidcModels).where(eq(oidcModels.model, model));
   return row?.n ?? 0;
 }
+
+/** Live grants of an account (consents), for the privacy export and the account page. */
+export async function listAccountGrants(db: Executor, accountId: string, now: Date): Promise<OidcModelRow[]> {
+  return db
+    .select()
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Grant'), sql`${oidcModels.payload}->>'accountId' = ${accountId}`, live(now)));
+}
