@@ -58,3 +58,13 @@ describe('OIDC discovery and keys', () => {
     expect(body).toMatchObject({ resource: `${ORIGIN}/mcp`, authorization_servers: [ORIGIN] });
   });
 });
+
+describe('protected-resource metadata named by Bearer challenges', () => {
+  it('exists at the URL every 401 from /api/v1 points to', async () => {
+    const challenge = (await call(operation('GET', '/api/v1/me'))).headers.get('www-authenticate')!;
+    const url = new URL(/resource_metadata="([^"]+)"/.exec(challenge)![1]!);
+    const body = await (await call(operation('GET', url.pathname))).json();
+    expect(body).toMatchObject({ resource: ORIGIN, authorization_servers: [ORIGIN] });
+    expect(body.scopes_supported).toContain('identity.privacy.export');
+  });
+});

@@ -4,6 +4,7 @@ import { defineDelegated, defineOperation, result, type AnyOperation } from '@/l
 import { getConfig } from '@/lib/config';
 import { authorizationContext, decide } from './consent';
 import { gatedProviderHandler, providerHandler } from './provider';
+import { SCOPE_TABLE } from './scopes';
 
 const TAG = 'OAuth 2.0 / OIDC';
 const metadata = z.record(z.string(), z.unknown());
@@ -151,12 +152,30 @@ export const oidcOperations: AnyOperation[] = [
     response: metadata,
     nodeHandler: gatedProviderHandler,
   }),
-  defineOperation({
-    ...publicMetadata,
+  protectedResource({
     id: 'getProtectedResourceMetadata',
     path: '/.well-known/oauth-protected-resource/mcp',
     summary: 'Protected-resource metadata for {base_url}/mcp (RFC 9728)',
-    cacheControl: 'public, max-age=300',
+    resource: (base) => `${base}/mcp`,
+    scopes: ['openid', 'offline_access', 'identity.profile.read', 'identity.email.read'],
+  }),
+  protectedResource({
+    id: 'getApiProtectedResourceMetadata',
+    path: '/.well-known/oauth-protected-resource',
+    summary: "Protected-resource metadata for this service's API (RFC 9728), named in every Bearer challenge",
+    extension: true,
+    resource: (base) => base,
+    scopes: SCOPE_TABLE.filter((s) => !s.aliasOf && s.scope !== 'openid' && s.scope !== 'offline_access').map((s) => s.scope),
+  }),
+];
+
+function protectedResource(input: { id: string; path: string; summary: string; extension?: boolean; resource: (base: string) => string; scopes: string[] }) {
+  return defineOperation({
+    ...publicMetadata,
+    id: input.id,
+    path: input.path,
+    summary: input.summary,
+    extension: input.extension,
     response: z.object({
       resource: z.string(),
       authorization_servers: z.array(z.string()),
@@ -167,12 +186,12 @@ export const oidcOperations: AnyOperation[] = [
     handler: async () => {
       const { baseUrl } = getConfig();
       return {
-        resource: `${baseUrl}/mcp`,
+        resource: input.resource(baseUrl),
         authorization_servers: [baseUrl],
         bearer_methods_supported: ['header'],
-        scopes_supported: ['openid', 'offline_access', 'identity.profile.read', 'identity.email.read'],
+        scopes_supported: input.scopes,
         resource_documentation: `${baseUrl}/docs`,
       };
     },
-  }),
-];
+  });
+}
