@@ -116,6 +116,15 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     await client.tokenRevocation(registered, revocable.refresh_token!);
     await expect(client.refreshTokenGrant(registered, revocable.refresh_token!)).rejects.toThrow();
 
+    // The consent is listed on /account; withdrawing it there ends the application's tokens.
+    const listed = await consentAndExchange(page, registered, callback);
+    await page.goto('/account');
+    const connected = page.locator('section', { has: page.getByRole('heading', { name: 'Connected applications' }) });
+    await expect(connected.getByText('Journey CLI')).toBeVisible();
+    await connected.getByRole('button', { name: 'Remove access' }).click();
+    await expect(connected.getByText('No application has access.')).toBeVisible();
+    await expect(client.refreshTokenGrant(registered, listed.refresh_token!)).rejects.toThrow();
+
     // ...and once the person signs out, the provider session no longer counts: sign in first.
     await page.goto('/account');
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import '../auth.css';
 import { visitorSession, callAsVisitor } from '../_components/auth/server-session';
 import { AccountSections } from './account-sections';
+import { ConsentsSection, type ConsentItem } from './consents-section';
 import type { PasskeyItem, SessionItem } from './types';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -12,9 +13,10 @@ export default async function AccountPage() {
   const current = await visitorSession();
   if (!current) redirect('/sign-in?return_to=/account');
 
-  const [sessions, passkeys] = await Promise.all([
+  const [sessions, passkeys, consents] = await Promise.all([
     callAsVisitor<{ sessions: SessionItem[] }>('/api/auth/sessions'),
     callAsVisitor<{ passkeys: PasskeyItem[] }>('/api/auth/passkeys'),
+    callAsVisitor<{ consents: ConsentItem[] }>('/api/auth/consents'),
   ]);
 
   return (
@@ -31,6 +33,7 @@ export default async function AccountPage() {
         </div>
       </dl>
       <AccountSections csrf={current.csrf_token} initialSessions={sessions?.sessions ?? null} initialPasskeys={passkeys?.passkeys ?? null} />
+      <ConsentsSection csrf={current.csrf_token} initial={consents?.consents ?? null} />
     </div>
   );
 }

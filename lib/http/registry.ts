@@ -11,6 +11,7 @@ import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
 import { profileOperations } from '@/lib/accounts/profile.routes';
 import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
+import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...passkeyOperations,
   ...profileOperations,
   ...oidcOperations,
+  ...consentOperations,
   ...openapiOperations,
 ];
 

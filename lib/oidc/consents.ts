@@ -1,7 +1,11 @@
-import { getDb } from '@/lib/db';
-import { listAccountGrants } from './adapter.repo';
+import { recordAudit } from '@/lib/audit/audit';
+import type { SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, inTransaction } from '@/lib/db';
+import { destroyGrant, findModel, listAccountGrants } from './adapter.repo';
 
 interface GrantPayload {
+  accountId?: string;
   clientId?: string;
   openid?: { scope?: string };
   resources?: Record<string, string>;
@@ -10,15 +14,31 @@ interface GrantPayload {
 
 /** What a person has consented to: client, scopes and resources per grant (no tokens). */
 export async function consentsOf(userId: string, now: Date) {
-  const grants = await listAccountGrants(await getDb(), userId, now);
-  return grants.map((row) => {
-    const payload = row.payload as GrantPayload;
-    return {
-      grant_id: row.id,
-      client_id: payload.clientId ?? null,
-      scopes: (payload.openid?.scope ?? '').split(' ').filter(Boolean),
-      resources: Object.keys(payload.resources ?? {}),
-      granted_at: payload.iat ? new Date(payload.iat * 1000).toISOString() : null,
-    };
+  const db = await getDb();
+  const grants = await listAccountGrants(db, userId, now);
+  return Promise.all(
+    grants.map(async (row) => {
+      const payload = row.payload as GrantPayload;
+      const client = payload.clientId ? await findModel(db, 'Client', payload.clientId, now) : null;
+      return {
+        grant_id: row.id,
+        client_id: payload.clientId ?? null,
+        client_name: (client?.payload.client_name as string | undefined) ?? payload.clientId ?? null,
+        scopes: (payload.openid?.scope ?? '').split(' ').filter(Boolean),
+        resources: Object.keys(payload.resources ?? {}),
+        granted_at: payload.iat ? new Date(payload.iat * 1000).toISOString() : null,
+      };
+    }),
+  );
+}
+
+/** Withdraws a consent: the grant and every code and token issued under it are gone at once. */
+export async function revokeConsent(actor: SessionActor, grantId: string, now: Date, requestId: string) {
+  await inTransaction(async (tx) => {
+    const grant = await findModel(tx, 'Grant', grantId, now);
+    if (!grant || (grant.payload as GrantPayload).accountId !== actor.userId) throw serviceError('not_found', 'You have no consent with this id.');
+    await destroyGrant(tx, grantId);
+    await recordAudit(tx, { action: 'oauth.consent.revoked', outcome: 'success', actor, subject: { type: 'oauth_grant', id: grantId }, requestId, at: now });
   });
+  return { revoked: true as const };
 }

@@ -1,0 +1,54 @@
+'use client';
+
+import { useState } from 'react';
+import { callApi, problemMessage } from '../_components/auth/api';
+import { ErrorAlert } from '../_components/auth/error-alert';
+
+export interface ConsentItem {
+  grant_id: string;
+  client_name: string | null;
+  scopes: string[];
+  granted_at: string | null;
+}
+
+/** Applications allowed through OAuth consent; withdrawing one ends every token it holds. */
+export function ConsentsSection({ csrf, initial }: { csrf: string; initial: ConsentItem[] | null }) {
+  const [consents, setConsents] = useState(initial ?? []);
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function revoke(grantId: string) {
+    setPending(grantId);
+    setError(null);
+    const result = await callApi('/api/auth/consents/revoke', { grant_id: grantId }, { csrf });
+    if (result.ok) setConsents((list) => list.filter((c) => c.grant_id !== grantId));
+    else setError(problemMessage(result.body));
+    setPending(null);
+  }
+
+  return (
+    <section aria-labelledby="consents-heading">
+      <h2 id="consents-heading">Connected applications</h2>
+      <p className="hint">Applications you allowed to access your account. Removing one signs it out everywhere.</p>
+      {consents.length === 0 ? (
+        <p>No application has access.</p>
+      ) : (
+        <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
+          {consents.map((consent) => (
+            <li key={consent.grant_id} className="card auth-actions">
+              <span style={{ flex: '1 1 12rem' }}>
+                <strong>{consent.client_name ?? 'An application'}</strong>
+                <br />
+                <span className="hint">{consent.scopes.join(', ')}</span>
+              </span>
+              <button type="button" className="auth-secondary" onClick={() => revoke(consent.grant_id)} disabled={pending !== null}>
+                Remove access
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorAlert message={error} />
+    </section>
+  );
+}
