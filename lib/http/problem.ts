@@ -26,9 +26,24 @@ export function problemResponse(error: ServiceError, requestId: string, headers:
   });
 }
 
+/**
+ * What an unexpected error may say in the log. Drizzle puts a failed query's parameters into its
+ * message (proof hashes, session secret hashes, addresses): only the statement and the database's
+ * own error code and message are kept, never the values.
+ */
+export function describeForLog(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const firstLine = error.message.split('\nparams:')[0];
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const causeText = cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})`.replace(/\s+\)/, ')') : '';
+  // Only the frames: the stack's head repeats the whole message.
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5);
+  return [`${error.name}: ${firstLine}${causeText}`, ...frames].join('\n');
+}
+
 /** Anything that is not a catalogued error is a bug: log it with the request id, say nothing more. */
 export function toServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  console.error(`[request ${requestId}] unhandled error`, error);
+  console.error(`[request ${requestId}] unhandled error ${describeForLog(error)}`);
   return serviceError('internal_error');
 }

@@ -4,10 +4,8 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { getDb } from '@/lib/db';
+import { shouldSweep } from '@/lib/platform/sweep';
 import { consumeModel, deleteExpiredModels, destroyGrant, destroyModel, findModel, findModelBy, upsertModel, type OidcModelRow } from './adapter.repo';
-
-/** Roughly one write in a hundred also sweeps expired rows, so the table cleans itself up. */
-const SWEEP_PROBABILITY = 0.01;
 
 function payloadOf(row: OidcModelRow | null): AdapterPayload | undefined {
   if (!row) return undefined;
@@ -33,7 +31,7 @@ export class DrizzleAdapter implements Adapter {
       userCode: payload.userCode ?? null,
       expiresAt: typeof expiresIn === 'number' ? new Date(now.getTime() + expiresIn * 1000) : null,
     });
-    if (Math.random() < SWEEP_PROBABILITY) await deleteExpiredModels(db, now);
+    if (shouldSweep()) await deleteExpiredModels(db, now);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

@@ -93,8 +93,3 @@ export async function gatedProviderHandler(): Promise<NodeRequestHandler> {
     res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'OAuth is switched off on this deployment.' }));
   };
 }
-
-/** Test seam: forget the instance (keys or configuration changed). */
-export function resetProvider(): void {
-  holder.__identityProvider = undefined;
-}

@@ -46,3 +46,7 @@ export async function releaseRecord(db: Executor, scope: IdempotencyScope): Prom
 export async function deleteExpiredRecord(db: Executor, scope: IdempotencyScope, now: Date): Promise<void> {
   await db.delete(idempotencyRecords).where(and(scopeWhere(scope), lt(idempotencyRecords.expiresAt, now)));
 }
+
+export async function deleteExpiredRecords(db: Executor, now: Date): Promise<void> {
+  await db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
+}

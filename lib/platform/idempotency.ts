@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { serviceError } from '@/lib/contract/errors';
+import { shouldSweep } from './sweep';
 import { getDb } from '@/lib/db';
 import {
   claimKey,
   completeRecord,
   deleteExpiredRecord,
+  deleteExpiredRecords,
   findRecord,
   releaseRecord,
   type IdempotencyScope,
@@ -33,7 +35,8 @@ export async function beginIdempotent(
   ttlSeconds: number,
 ): Promise<StoredResponse | null> {
   const db = await getDb();
-  await deleteExpiredRecord(db, scope, now);
+  if (shouldSweep()) await deleteExpiredRecords(db, now);
+  else await deleteExpiredRecord(db, scope, now);
   if (await claimKey(db, scope, requestHash, now, new Date(now.getTime() + ttlSeconds * 1000))) return null;
   const existing = await findRecord(db, scope);
   if (!existing) {

@@ -1,5 +1,6 @@
 import { getDb } from '@/lib/db';
-import { hitCounter } from './rate-limit.repo';
+import { deleteExpiredCounters, hitCounter } from './rate-limit.repo';
+import { shouldSweep } from './sweep';
 
 export interface RateDecision {
   allowed: boolean;
@@ -20,7 +21,9 @@ export async function consumeRateLimit(
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const windowEnd = windowStart.getTime() + windowMs;
-  const count = await hitCounter(await getDb(), bucket, subject, windowStart, new Date(windowEnd));
+  const db = await getDb();
+  const count = await hitCounter(db, bucket, subject, windowStart, new Date(windowEnd));
+  if (shouldSweep()) await deleteExpiredCounters(db, now);
   return {
     allowed: count <= limit,
     limit,
