@@ -47,6 +47,7 @@ export async function deleteExpiredRecord(db: Executor, scope: IdempotencyScope,
   await db.delete(idempotencyRecords).where(and(scopeWhere(scope), lt(idempotencyRecords.expiresAt, now)));
 }
 
-export async function deleteExpiredRecords(db: Executor, now: Date): Promise<void> {
-  await db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
+export async function deleteExpiredRecords(db: Executor, now: Date): Promise<number> {
+  const deleted = await db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now)).returning({ key: idempotencyRecords.key });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { rateLimitCounters } from '@/lib/db/schema';
 
@@ -28,6 +28,7 @@ export async function hitCounter(
   return row!.count;
 }
 
-export async function deleteExpiredCounters(db: Executor, now: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.expiresAt} < ${now}`);
+export async function deleteExpiredCounters(db: Executor, now: Date): Promise<number> {
+  const deleted = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now)).returning({ subject: rateLimitCounters.subject });
+  return deleted.length;
 }
