@@ -9,12 +9,18 @@ import { PasswordSignIn } from './password-sign-in';
 export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const returnTo = safeReturnTo((await searchParams).return_to);
+  const query = await searchParams;
+  const returnTo = safeReturnTo(query.return_to);
+  // An application asked for a fresh sign-in (OIDC prompt=login or max_age), even if one is live.
+  const again = query.reauthenticate === '1';
 
   return (
     <div className="auth-page">
-      <h1>Sign in</h1>
-      <p className="lead">Use a passkey, your password, or a code we e-mail to you.</p>
+      <h1>{again ? 'Sign in again' : 'Sign in'}</h1>
+      <p className="lead">
+        {again ? 'The application asks you to confirm it is you before it continues. ' : ''}
+        Use a passkey, your password, or a code we e-mail to you.
+      </p>
       <div className="auth-methods">
         <PasskeySignIn returnTo={returnTo} />
         <PasswordSignIn returnTo={returnTo} />

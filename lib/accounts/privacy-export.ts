@@ -9,6 +9,7 @@ import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { consentsOf } from '@/lib/oidc/consents';
+import { allMemberships } from '@/lib/organizations/memberships';
 import { listLiveSessions } from '@/lib/sessions/sessions.repo';
 import { passkeyView } from './passkey-flows';
 import { listUserPasskeys } from './passkeys.repo';
@@ -21,7 +22,8 @@ export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' 
   const db = await getDb();
   const user = await findUserById(db, actor.userId);
   if (!user) throw serviceError('unauthenticated', 'The account behind this token no longer exists.');
-  const [passkeys, password, sessions, consents, activity] = await Promise.all([
+  const [memberships, passkeys, password, sessions, consents, activity] = await Promise.all([
+    allMemberships(user.id),
     listUserPasskeys(db, user.id),
     findPasswordCredential(db, user.id),
     listLiveSessions(db, user.id, now),
@@ -40,8 +42,8 @@ export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' 
       created_at: user.createdAt.toISOString(),
       updated_at: user.updatedAt.toISOString(),
     },
-    // Organizations are not built yet: nobody can be a member of one or hold a delegation.
-    memberships: [],
+    memberships,
+    // Delegated administration is not built yet: nobody can hold a delegation.
     delegations: [],
     consents,
     sessions: sessions.map((s) => ({

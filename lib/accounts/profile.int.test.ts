@@ -2,34 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { outboxEvents } from '@/lib/db/schema';
-import { getProvider } from '@/lib/oidc/provider';
 import { signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
+import { mintAccessToken as accessToken } from '@/tests/helpers/oauth';
 
 const mailbox = useMailbox();
-let registered = 0;
-
-/** A real access token, issued by the provider's own models for a registered public client. */
-async function accessToken(userId: string, scope: string, options: { expiresIn?: number; audience?: string } = {}) {
-  const provider = await getProvider();
-  const registration = await call(operation('POST', '/oauth/register'), {
-    body: {
-      application_type: 'native',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      redirect_uris: ['http://127.0.0.1:50000/cb'],
-    },
-    headers: { 'x-forwarded-for': `2001:db8:p::${(registered += 1)}` },
-  });
-  const client = await provider.Client.find((await registration.json()).client_id);
-  const grant = new provider.Grant({ accountId: userId, clientId: client!.clientId });
-  grant.addOIDCScope(scope);
-  const grantId = await grant.save();
-  const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
-  if (options.audience) token.setAudience(options.audience);
-  return { value: await token.save(), token };
-}
-
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 const getMe = (value: string) => call(operation('GET', '/api/v1/me'), { headers: bearer(value) });
 const patchMe = (value: string, body: unknown, key: string | null = `k-${Math.random()}`) =>

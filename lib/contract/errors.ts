@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   idempotency_key_required: { status: 400, title: 'An Idempotency-Key header is required' },
   unauthenticated: { status: 401, title: 'Authentication is required' },
   invalid_credentials: { status: 401, title: 'The sign-in details are not correct' },
+  reauthentication_required: { status: 401, title: 'A fresh sign-in is required' },
   forbidden: { status: 403, title: 'The credential does not allow this operation' },
   insufficient_scope: { status: 403, title: 'The credential lacks a required scope' },
   step_up_required: { status: 403, title: 'A recent re-authentication is required' },

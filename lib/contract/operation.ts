@@ -178,6 +178,21 @@ export interface DelegatedOperation extends OperationBase<undefined, undefined, 
   /** Documents the success body in OpenAPI; the delegate's answer is passed through unchanged. */
   response: z.ZodType;
   nodeHandler: () => Promise<NodeRequestHandler>;
+  /** Protocol parameters (query for GET, form body otherwise) the service fills in when absent. */
+  defaultParameters?: () => Record<string, string>;
+  /**
+   * The spec's JSON form of a form-encoded protocol request: a JSON object body is handed to the
+   * delegate as the equivalent form. Such a request needs an Idempotency-Key when the operation says
+   * `idempotency: 'required'` (form requests from standard clients never send one).
+   */
+  acceptsJson?: boolean;
+  /** The form field carrying the credential an Idempotency-Key belongs to (stored only as a keyed hash). */
+  idempotencyCredential?: string;
+  /**
+   * Shares its method and path with operation `of`, and serves the requests whose form body `when`
+   * selects (e.g. an OIDC form-POST authorization request next to the consent decision).
+   */
+  variant?: { of: string; when: (form: URLSearchParams) => boolean };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds operations of every shape

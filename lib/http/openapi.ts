@@ -69,7 +69,8 @@ function parameters(op: AnyOperation): Json[] {
   fromObject(op.query, 'query');
   if (op.kind === 'collection') list.push({ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Cursor' });
   if (op.idempotency !== 'none') {
-    list.push({ $ref: op.idempotency === 'required' ? '#/components/parameters/IdempotencyKeyRequired' : '#/components/parameters/IdempotencyKey' });
+    const name = op.kind === 'delegated' && op.acceptsJson ? 'IdempotencyKeyForJson' : op.idempotency === 'required' ? 'IdempotencyKeyRequired' : 'IdempotencyKey';
+    list.push({ $ref: `#/components/parameters/${name}` });
   }
   return list;
 }
@@ -149,10 +150,17 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json {
   const paths: Record<string, Json> = {};
   const errorStatuses = new Set<number>();
-  for (const op of [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
+  const sorted = [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const isVariant = (op: AnyOperation) => op.kind === 'delegated' && op.variant !== undefined;
+  for (const op of sorted) {
     paths[op.path] ??= {};
-    paths[op.path]![op.method.toLowerCase()] = operationObject(op);
+    if (!isVariant(op)) paths[op.path]![op.method.toLowerCase()] = operationObject(op);
     for (const s of statusesFor(op)) if (s !== op.successStatus) errorStatuses.add(s);
+  }
+  // A variant shares its method and path with another operation: documented inside that one.
+  for (const op of sorted.filter(isVariant)) {
+    const main = paths[op.path]![op.method.toLowerCase()] as Json;
+    main['x-variants'] = [...((main['x-variants'] as Json[] | undefined) ?? []), operationObject(op)];
   }
   const responses: Json = {};
   for (const status of [...errorStatuses].sort((a, b) => a - b)) {
@@ -194,6 +202,13 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json 
         ApiVersion: { name: 'X-Service-API-Version', in: 'header', required: false, schema: { type: 'string', enum: [CURRENT_API_VERSION] } },
         IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } },
         IdempotencyKeyRequired: { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 255 } },
+        IdempotencyKeyForJson: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', maxLength: 255 },
+          description: 'Required with a JSON body; optional for the standard form-encoded protocol request.',
+        },
         Limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: MAX_PAGE_LIMIT } },
         Cursor: { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque; pass next_cursor unchanged.' },
       },

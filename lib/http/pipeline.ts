@@ -12,8 +12,8 @@ import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientAddress, clientKey, keyedHash } from './client-address';
-import { runNodeHandler } from './node-bridge';
+import { clientKey, keyedHash } from './client-address';
+import { runDelegated } from './delegated';
 import { encodeCursor, parsePageRequest } from './cursor';
 import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
@@ -57,7 +57,7 @@ export async function runOperation(
 
     // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
     if (op.kind === 'delegated') {
-      const answer = await runNodeHandler(await op.nodeHandler(), request, Buffer.from(bodyText), getConfig().origin, clientAddress(request.headers));
+      const answer = await runDelegated(op, request, bodyText, now);
       const headers = new Headers(answer.headers);
       for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
       if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');

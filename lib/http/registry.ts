@@ -13,6 +13,7 @@ import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
+import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { openapiOperations } from './openapi.routes';
 
 export const OPERATIONS: readonly AnyOperation[] = [
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...recoveryOperations,
   ...passkeyOperations,
   ...profileOperations,
+  ...membershipOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations,

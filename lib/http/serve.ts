@@ -1,4 +1,5 @@
-import type { HttpMethod } from '@/lib/contract/operation';
+import type { AnyOperation, DelegatedOperation, HttpMethod } from '@/lib/contract/operation';
+import { DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { serviceError } from '@/lib/contract/errors';
 import { runOperation } from './pipeline';
 import { problemResponse } from './problem';
@@ -21,6 +22,23 @@ function flatten(params: Record<string, string | string[] | undefined>): Record<
 }
 
 /**
+ * Picks among operations sharing a method and path: a variant serves the form requests it selects,
+ * the main operation everything else (including bodies too large or not a form, which it refuses).
+ */
+async function selectOperation(candidates: AnyOperation[], request: Request): Promise<AnyOperation> {
+  const main = candidates.find((op) => op.kind !== 'delegated' || !op.variant)!;
+  const variants = candidates.filter((op): op is DelegatedOperation => op.kind === 'delegated' && op.variant !== undefined);
+  if (variants.length === 0 || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return main;
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(await readBoundedBody(request.clone(), DEFAULT_MAX_BODY_BYTES));
+  } catch {
+    return main;
+  }
+  return variants.find((op) => op.variant!.when(form)) ?? main;
+}
+
+/**
  * Binds a route.ts file to the operations declared for `path`:
  * `export const { GET, POST, PUT, PATCH, DELETE } = serve('/api/health');`
  * Methods without an operation answer 405 in the API's error format (with X-Request-ID).
@@ -31,9 +49,9 @@ export function serve(path: string): Record<HttpMethod, RouteHandler> {
   const allow = declared.map((op) => op.method).join(', ');
   const handlers = {} as Record<HttpMethod, RouteHandler>;
   for (const method of METHODS) {
-    const op = declared.find((candidate) => candidate.method === method);
-    handlers[method] = op
-      ? async (request, context) => runOperation(op, request, flatten((await context.params) ?? {}))
+    const candidates = declared.filter((candidate) => candidate.method === method);
+    handlers[method] = candidates.length > 0
+      ? async (request, context) => runOperation(await selectOperation(candidates, request), request, flatten((await context.params) ?? {}))
       : async (request) =>
           problemResponse(serviceError('method_not_allowed', `Allowed: ${allow}.`), requestIdFor(request.headers), {
             ...versionHeaders(null),

@@ -9,8 +9,9 @@ import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { findSession } from '@/lib/sessions/sessions.repo';
+import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 import { getProvider } from './provider';
-import { SCOPE_TABLE } from './scopes';
+import { describeScopes } from './scopes';
 
 async function liveInteraction(interactionId: string) {
   const provider = await getProvider();
@@ -19,20 +20,49 @@ async function liveInteraction(interactionId: string) {
   return { provider, interaction };
 }
 
-export async function authorizationContext(interactionId: string) {
-  const { provider, interaction } = await liveInteraction(interactionId);
+type Interaction = Awaited<ReturnType<typeof liveInteraction>>['interaction'];
+
+/**
+ * The earliest sign-in that satisfies the request (OIDC Core 3.1.2.1): `prompt=login` wants a sign-in
+ * after the request began, `max_age` one at most that many seconds old. Null: any live session will do.
+ */
+export function signInRequiredAfter(interaction: Pick<Interaction, 'iat' | 'prompt' | 'params'>, now: Date): Date | null {
+  const bounds: number[] = [];
+  if (interaction.prompt.reasons.includes('login_prompt')) bounds.push(interaction.iat * 1000);
+  const maxAge = Number((interaction.params as Record<string, unknown>).max_age);
+  if (Number.isInteger(maxAge) && maxAge >= 0) bounds.push(now.getTime() - maxAge * 1000);
+  return bounds.length ? new Date(Math.max(...bounds)) : null;
+}
+
+function contextOf(
+  interactionId: string | null,
+  client: { clientId: string; clientName?: string },
+  request: Pick<AuthorizationRequest, 'redirectUri' | 'scope' | 'resource'>,
+  extra: { prompt: string | null; signInAfter: Date | null },
+) {
+  return {
+    interaction_id: interactionId,
+    client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId },
+    redirect_host: new URL(request.redirectUri).host,
+    scopes: describeScopes(request.scope),
+    resource: request.resource ?? null,
+    prompt: extra.prompt,
+    sign_in_after: extra.signInAfter?.toISOString() ?? null,
+  };
+}
+
+/** What a pending interaction asks for, or (without one) what raw authorization parameters would ask for. */
+export async function authorizationContext(query: { interaction_id?: string } & Record<string, string | undefined>, now: Date) {
+  if (!query.interaction_id) {
+    const { client, request } = await validateAuthorizationRequest(query);
+    return contextOf(null, client, request, { prompt: null, signInAfter: null });
+  }
+  const { provider, interaction } = await liveInteraction(query.interaction_id);
   const params = interaction.params as Record<string, string | undefined>;
   const client = await provider.Client.find(params.client_id ?? '');
   if (!client) throw serviceError('not_found', 'The application is no longer registered.');
-  const requested = (params.scope ?? '').split(' ').filter(Boolean);
-  return {
-    interaction_id: interaction.uid,
-    client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId },
-    redirect_host: new URL(params.redirect_uri ?? client.redirectUris?.[0] ?? 'about:blank').host,
-    scopes: requested.map((scope) => ({ scope, description: SCOPE_TABLE.find((s) => s.scope === scope)?.description ?? scope })),
-    resource: params.resource ?? null,
-    prompt: interaction.prompt.name,
-  };
+  const request = { redirectUri: params.redirect_uri ?? client.redirectUris?.[0] ?? 'about:blank', scope: params.scope ?? '', resource: params.resource };
+  return contextOf(interaction.uid, client, request, { prompt: interaction.prompt.name, signInAfter: signInRequiredAfter(interaction, now) });
 }
 
 export async function decide(actor: SessionActor, interactionId: string, decision: 'approve' | 'deny', now: Date, requestId: string) {
@@ -44,15 +74,23 @@ export async function decide(actor: SessionActor, interactionId: string, decisio
   } else {
     const session = await findSession(await getDb(), actor.sessionId);
     if (!session) throw serviceError('unauthenticated', 'Sign in first.');
+    const after = signInRequiredAfter(interaction, now);
+    if (after && session.authenticatedAt < after) {
+      throw serviceError('reauthentication_required', 'The application asks you to sign in again before you answer.', {
+        extras: { sign_in_after: after.toISOString() },
+      });
+    }
     const grant = interaction.grantId
       ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId: actor.userId, clientId }))
       : new provider.Grant({ accountId: actor.userId, clientId });
     // Everything requested is granted as asked: scopes (offline_access only ever through this
-    // consent) and, when present, the resource it was asked for.
+    // consent) and, when present, the resource it was asked for (RFC 8707).
     if (params.scope) grant.addOIDCScope(params.scope);
     if (params.resource && params.scope) grant.addResourceScope(params.resource, params.scope);
     const grantId = await grant.save();
     interaction.result = {
+      // The provider's login time is our session's authentication time: session-truth.ts and
+      // endProviderSessions rely on it to tie the provider's session to this sign-in.
       login: { accountId: actor.userId, amr: session.amr, ts: Math.floor(session.authenticatedAt.getTime() / 1000), remember: false },
       consent: { grantId },
     };

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineDelegated, defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
+import { authorizationContextQuery } from './authorization-request';
 import { authorizationContext, decide } from './consent';
-import { gatedProviderHandler, providerHandler } from './provider';
-import { SCOPE_TABLE } from './scopes';
+import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler } from './provider';
+import { DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
 
 const TAG = 'OAuth 2.0 / OIDC';
 const metadata = z.record(z.string(), z.unknown());
@@ -18,6 +19,9 @@ const publicMetadata = {
   cacheControl: 'public, max-age=300',
 } as const;
 
+/** RFC 6749 §3.3: a request without scope is processed with a pre-defined default (resources.ts). */
+const authorizationDefaults = () => ({ scope: DEFAULT_SCOPE });
+
 const protocol = { tag: TAG, auth: { kind: 'public' }, origin: 'none', idempotency: 'none', response: metadata, nodeHandler: gatedProviderHandler } as const;
 
 export const oidcOperations: AnyOperation[] = [
@@ -26,12 +30,28 @@ export const oidcOperations: AnyOperation[] = [
     id: 'authorize',
     method: 'GET',
     path: '/oauth/authorize',
-    summary: 'OAuth 2.0 / OIDC authorization endpoint (code flow with PKCE S256); continues at the hosted sign-in and consent',
+    summary: `OAuth 2.0 / OIDC authorization endpoint (code flow with PKCE S256); continues at the hosted sign-in and consent. Without scope the request asks for ${DEFAULT_SCOPE}`,
     // The spec lists the consent POST at this path; the GET every OIDC client sends is the standard endpoint.
     extension: true,
-    origin: 'if-present',
+    // Relying parties send browsers here from their own sites (cross-site navigations): no Origin rule.
+    origin: 'none',
     successStatus: 303,
     errorStatuses: [302],
+    defaultParameters: authorizationDefaults,
+  }),
+  defineDelegated({
+    ...protocol,
+    id: 'authorizeByFormPost',
+    method: 'POST',
+    path: '/oauth/authorize',
+    summary: 'An authorization request sent as a form POST (OIDC Core 3.1.2.1): any form without interaction_id; answered with a 303 to the same request as a GET, so the same rules apply',
+    extension: true,
+    origin: 'none',
+    successStatus: 303,
+    errorStatuses: [302],
+    defaultParameters: authorizationDefaults,
+    nodeHandler: formPostAuthorizationHandler,
+    variant: { of: 'decideAuthorization', when: (form) => !form.has('interaction_id') },
   }),
   defineDelegated({
     ...protocol,
@@ -48,22 +68,24 @@ export const oidcOperations: AnyOperation[] = [
     method: 'GET',
     path: '/oauth/authorize/context',
     tag: TAG,
-    summary: 'What a pending authorization asks for (client, redirect host, scopes in plain words, resource)',
+    summary: 'What a pending authorization (interaction_id) or raw authorization parameters ask for: client, redirect host, scopes in plain words, resource; invalid requests are refused before any consent screen renders',
     auth: { kind: 'public' },
     origin: 'if-present',
     idempotency: 'none',
-    query: z.object({ interaction_id: z.string().min(1).max(64) }),
+    query: authorizationContextQuery,
     successStatus: 200,
     errorStatuses: [404],
     response: z.object({
-      interaction_id: z.string(),
+      interaction_id: z.string().nullable(),
       client: z.object({ client_id: z.string(), client_name: z.string() }),
       redirect_host: z.string(),
       scopes: z.array(z.object({ scope: z.string(), description: z.string() })),
       resource: z.string().nullable(),
-      prompt: z.string(),
+      prompt: z.string().nullable(),
+      /** The answer needs a sign-in at or after this time (prompt=login, max_age); null: any live session. */
+      sign_in_after: z.string().nullable(),
     }),
-    handler: ({ query }) => authorizationContext(query.interaction_id),
+    handler: ({ query, now }) => authorizationContext(query, now),
   }),
   defineOperation({
     id: 'decideAuthorization',
@@ -79,6 +101,7 @@ export const oidcOperations: AnyOperation[] = [
     successStatus: 200,
     errorStatuses: [303, 404],
     response: z.object({ redirect_to: z.string() }),
+    // interaction_id tells the decision apart from a form-POST authorization request (authorizeByFormPost).
     handler: async ({ actor, body, now, requestId, bodyFormat }) => {
       const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId);
       // A plain HTML form gets the redirect itself; JSON callers navigate on their own.
@@ -110,8 +133,12 @@ export const oidcOperations: AnyOperation[] = [
     id: 'revoke',
     method: 'POST',
     path: '/oauth/revoke',
-    summary: 'Revoke a token (RFC 7009); a refresh token takes its whole family with it',
+    summary: 'Revoke a token and its refresh-token family: JSON { token, token_type_hint?, client_id } with Idempotency-Key, or the RFC 7009 form (key optional)',
     successStatus: 200,
+    acceptsJson: true,
+    idempotency: 'required',
+    idempotencyCredential: 'token',
+    errorStatuses: [409, 422],
   }),
   defineDelegated({
     ...publicMetadata,
@@ -156,8 +183,8 @@ export const oidcOperations: AnyOperation[] = [
     id: 'getProtectedResourceMetadata',
     path: '/.well-known/oauth-protected-resource/mcp',
     summary: 'Protected-resource metadata for {base_url}/mcp (RFC 9728)',
-    resource: (base) => `${base}/mcp`,
-    scopes: ['openid', 'offline_access', 'identity.profile.read', 'identity.email.read'],
+    resource: mcpResource,
+    scopes: [...RESOURCE_SCOPES, 'offline_access'],
   }),
   protectedResource({
     id: 'getApiProtectedResourceMetadata',
@@ -165,7 +192,7 @@ export const oidcOperations: AnyOperation[] = [
     summary: "Protected-resource metadata for this service's API (RFC 9728), named in every Bearer challenge",
     extension: true,
     resource: (base) => base,
-    scopes: SCOPE_TABLE.filter((s) => !s.aliasOf && s.scope !== 'openid' && s.scope !== 'offline_access').map((s) => s.scope),
+    scopes: [...RESOURCE_SCOPES, 'offline_access'],
   }),
 ];
 

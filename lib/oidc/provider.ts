@@ -9,8 +9,9 @@ import { getConfig } from '@/lib/config';
 import { findAccount } from './account';
 import { DrizzleAdapter } from './adapter';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { findResourceServer } from './resources';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
-import { loadExistingGrant } from './session-truth';
+import { sessionTruthCheck } from './session-truth';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -27,13 +28,14 @@ const holder = globalThis as unknown as { __identityProvider?: Promise<Provider>
 async function createProvider(): Promise<Provider> {
   const config = getConfig();
   await ensureKeys(new Date());
-  const { default: ProviderClass } = await import('oidc-provider');
+  const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
   // Loaded with the provider (it needs oidc-provider's error classes), never at import time.
   const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(sessionTruthCheck(interactionPolicy.Check));
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     findAccount,
-    loadExistingGrant,
     jwks: { keys: (await signingJwks()) as never },
     cookies: { keys: await cookieKeys() },
     routes: OAUTH_ROUTES,
@@ -43,8 +45,22 @@ async function createProvider(): Promise<Provider> {
     pkce: { required: () => true },
     responseTypes: ['code'],
     extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.
+    revokeGrantPolicy: () => true,
     features: {
       devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // No `resource`: the provider's own token for our API and userinfo (ARCHITECTURE.md, OAuth).
+        defaultResource: () => undefined as unknown as string,
+        // A code or refresh token granted for a resource yields tokens for that resource only.
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          const server = findResourceServer(resource);
+          if (!server) throw new errors.InvalidTarget();
+          return { scope: server.scope, audience: server.identifier, accessTokenFormat: 'opaque', accessTokenTTL: config.ttl.accessToken };
+        },
+      },
       // Not offered until routed and tested: nothing is advertised that does not work.
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
@@ -60,7 +76,7 @@ async function createProvider(): Promise<Provider> {
       Session: config.ttl.sessionAbsolute,
       Interaction: config.ttl.sessionIdle,
     },
-    interactions: { url: (_ctx, interaction) => `/consent/${interaction.uid}` },
+    interactions: { policy, url: (_ctx, interaction) => `/consent/${interaction.uid}` },
   });
   // The edge sets X-Forwarded-Host/Proto from BASE_URL, so every URL the provider builds is the issuer's.
   provider.proxy = true;
@@ -75,6 +91,23 @@ export async function getProvider(): Promise<Provider> {
     });
   }
   return holder.__identityProvider;
+}
+
+/**
+ * OIDC Core 3.1.2.1 form-POST authorization requests are answered with a 303 to the same request as a
+ * GET. A cross-site POST carries none of the browser's SameSite=Lax cookies (ours included), and the
+ * provider's own POST support would need SameSite=None cookies; the redirected GET is a top-level
+ * navigation that carries them. The provider then applies every rule as for any GET.
+ */
+export async function formPostAuthorizationHandler(): Promise<NodeRequestHandler> {
+  return async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    res.statusCode = 303;
+    res.setHeader('Location', `${OAUTH_ROUTES.authorization}?${form}`);
+    res.end();
+  };
 }
 
 export async function providerHandler(): Promise<NodeRequestHandler> {

@@ -31,3 +31,11 @@ export const SCOPE_TABLE: readonly ScopeDefinition[] = [
 export function claimsByScope(): Record<string, string[]> {
   return Object.fromEntries(SCOPE_TABLE.filter((s) => s.claims.length > 0).map((s) => [s.scope, s.claims]));
 }
+
+/** Requested scopes in the consent screen's plain words (unknown values are shown as they are). */
+export function describeScopes(scope: string): { scope: string; description: string }[] {
+  return scope
+    .split(' ')
+    .filter(Boolean)
+    .map((requested) => ({ scope: requested, description: SCOPE_TABLE.find((s) => s.scope === requested)?.description ?? requested }));
+}

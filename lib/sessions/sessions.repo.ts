@@ -30,22 +30,28 @@ export async function listLiveSessions(db: Executor, userId: string, now: Date):
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
-/** Revokes one session of `userId`; returns false when it is not theirs or already revoked. */
-export async function revokeOwnedSession(db: Executor, id: string, userId: string, at: Date, reason: string): Promise<boolean> {
-  const revoked = await db
+export interface RevokedSession {
+  id: string;
+  authenticatedAt: Date;
+}
+
+const revokedColumns = { id: sessions.id, authenticatedAt: sessions.authenticatedAt };
+
+/** Revokes one session of `userId`; returns null when it is not theirs or already revoked. */
+export async function revokeOwnedSession(db: Executor, id: string, userId: string, at: Date, reason: string): Promise<RevokedSession | null> {
+  const [revoked] = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length === 1;
+    .returning(revokedColumns);
+  return revoked ?? null;
 }
 
-/** Revokes every live session of a user (optionally but one); returns the revoked ids. */
-export async function revokeUserSessions(db: Executor, userId: string, at: Date, reason: string, except?: string): Promise<string[]> {
-  const revoked = await db
+/** Revokes every live session of a user (optionally but one). */
+export async function revokeUserSessions(db: Executor, userId: string, at: Date, reason: string, except?: string): Promise<RevokedSession[]> {
+  return db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
-    .returning({ id: sessions.id });
-  return revoked.map((r) => r.id);
+    .returning(revokedColumns);
 }

@@ -7,6 +7,7 @@ import { serviceError } from '@/lib/contract/errors';
 import type { SessionCookieInstruction } from '@/lib/contract/operation';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events/emit';
+import { endProviderSessions } from '@/lib/oidc/adapter.repo';
 import { csrfTokenFor } from './csrf';
 import { newSessionSecret, sealSessionCookie, secretMatches, unsealSessionCookie } from './session-cookie';
 import {
@@ -17,6 +18,7 @@ import {
   revokeOwnedSession,
   revokeUserSessions,
   touchSession,
+  type RevokedSession,
   type SessionRow,
 } from './sessions.repo';
 
@@ -129,7 +131,13 @@ export async function listSessions(actor: SessionActor, now: Date) {
   };
 }
 
-async function announceRevocation(db: Executor, actor: Actor, sessionId: string, userId: string, reason: string, now: Date, requestId?: string) {
+/**
+ * Everything that follows a revoked session: the provider's sessions of that sign-in end with it (our
+ * session is the only truth), the event goes out, the audit trail records it.
+ */
+async function announceRevocation(db: Executor, actor: Actor, session: RevokedSession, userId: string, reason: string, now: Date, requestId?: string) {
+  const sessionId = session.id;
+  await endProviderSessions(db, userId, session.authenticatedAt);
   // identity.session.revoked carries only these three fields (spec, Events).
   await emitEvent(db, 'identity.session.revoked', { session_id: sessionId, user_id: userId, reason }, { userId }, now);
   await recordAudit(db, {
@@ -148,10 +156,9 @@ export async function revokeSession(actor: SessionActor, sessionId: string, now:
   const signedOut = sessionId === actor.sessionId;
   const reason = signedOut ? 'signed_out' : 'revoked_by_user';
   await inTransaction(async (tx) => {
-    if (!(await revokeOwnedSession(tx, sessionId, actor.userId, now, reason))) {
-      throw serviceError('not_found', 'No active session of yours has this id.');
-    }
-    await announceRevocation(tx, actor, sessionId, actor.userId, reason, now, requestId);
+    const revoked = await revokeOwnedSession(tx, sessionId, actor.userId, now, reason);
+    if (!revoked) throw serviceError('not_found', 'No active session of yours has this id.');
+    await announceRevocation(tx, actor, revoked, actor.userId, reason, now, requestId);
   });
   return { signedOut };
 }
@@ -162,7 +169,7 @@ export async function revokeAllSessions(
   input: { actor: Actor; userId: string; reason: string; now: Date; except?: string; requestId?: string },
 ): Promise<number> {
   const revoked = await revokeUserSessions(db, input.userId, input.now, input.reason, input.except);
-  for (const id of revoked) await announceRevocation(db, input.actor, id, input.userId, input.reason, input.now, input.requestId);
+  for (const session of revoked) await announceRevocation(db, input.actor, session, input.userId, input.reason, input.now, input.requestId);
   return revoked.length;
 }
 

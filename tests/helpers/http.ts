@@ -1,4 +1,5 @@
-import type { AnyOperation } from '@/lib/contract/operation';
+import type { AnyOperation, HttpMethod } from '@/lib/contract/operation';
+import { serve } from '@/lib/http/serve';
 import { runOperation } from '@/lib/http/pipeline';
 import { OPERATIONS } from '@/lib/http/registry';
 
@@ -14,8 +15,9 @@ export interface CallOptions {
   now?: () => Date;
 }
 
+/** The operation at a method and path (the main one where a variant shares them: see `callRoute`). */
 export function operation(method: string, path: string): AnyOperation {
-  const op = OPERATIONS.find((o) => o.method === method && o.path === path);
+  const op = OPERATIONS.find((o) => o.method === method && o.path === path && (o.kind !== 'delegated' || !o.variant));
   if (!op) throw new Error(`No operation ${method} ${path}`);
   return op;
 }
@@ -26,17 +28,27 @@ function paramsFor(op: AnyOperation, given: Record<string, string>): Record<stri
   return Object.fromEntries(names.map((name) => [name, given[name] ?? 'x']));
 }
 
-/** Runs a request through the real pipeline, in-process (no mocks: real config, real database). */
-export async function call(op: AnyOperation, options: CallOptions = {}): Promise<Response> {
-  const params = paramsFor(op, options.params ?? {});
+function requestFor(op: AnyOperation, params: Record<string, string>, options: CallOptions): Request {
   const url = `${ORIGIN}${op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!)}${options.query ? `?${options.query}` : ''}`;
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
-  const request = new Request(url, {
+  return new Request(url, {
     method: op.method,
     headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
     body: hasBody ? (options.rawBody ?? JSON.stringify(options.body)) : undefined,
   });
-  return runOperation(op, request, params, { now: options.now });
+}
+
+/** Runs a request through the real pipeline, in-process (no mocks: real config, real database). */
+export async function call(op: AnyOperation, options: CallOptions = {}): Promise<Response> {
+  const params = paramsFor(op, options.params ?? {});
+  return runOperation(op, requestFor(op, params, options), params, { now: options.now });
+}
+
+/** Like `call`, but through the route binding, which picks among operations sharing a method and path. */
+export async function callRoute(method: HttpMethod, path: string, options: CallOptions = {}): Promise<Response> {
+  const op = operation(method, path);
+  const params = paramsFor(op, options.params ?? {});
+  return serve(path)[method](requestFor(op, params, options), { params: Promise.resolve(params) });
 }
 
 export async function problemOf(response: Response): Promise<{ code: string; status: number; request_id: string; [k: string]: unknown }> {

@@ -13,12 +13,16 @@ interface AuthorizationContext {
   redirect_host: string;
   scopes: { scope: string; description: string }[];
   resource: string | null;
+  sign_in_after: string | null;
 }
+
+const signInPage = (interactionId: string, again: boolean) =>
+  `/sign-in?return_to=${encodeURIComponent(`/consent/${interactionId}`)}${again ? '&reauthenticate=1' : ''}`;
 
 export default async function ConsentPage({ params }: { params: Promise<{ interaction_id: string }> }) {
   const { interaction_id: interactionId } = await params;
   const session = await visitorSession();
-  if (!session) redirect(`/sign-in?return_to=${encodeURIComponent(`/consent/${interactionId}`)}`);
+  if (!session) redirect(signInPage(interactionId, false));
   const context = await callAsVisitor<AuthorizationContext>(`/oauth/authorize/context?interaction_id=${encodeURIComponent(interactionId)}`);
   if (!context) {
     return (
@@ -27,6 +31,10 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
         <p className="lead">Go back to the application and start signing in again.</p>
       </>
     );
+  }
+  // prompt=login or max_age: the application wants a sign-in at least this recent.
+  if (context.sign_in_after && new Date(session.session.authenticated_at) < new Date(context.sign_in_after)) {
+    redirect(signInPage(interactionId, true));
   }
   return (
     <>

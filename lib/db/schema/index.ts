@@ -4,3 +4,4 @@ export * from './oidc';
 export * from './outbox';
 export * from './platform';
 export * from './sessions';
+export * from './organizations';

@@ -1,0 +1,100 @@
+/**
+ * Pipeline steps for delegated operations (node-oidc-provider): after the generic steps, the request
+ * is prepared (defaults, JSON to form), deduplicated by Idempotency-Key where the operation asks for
+ * it, and handed to the delegate, whose answer and wire format are kept.
+ */
+import { getConfig } from '@/lib/config';
+import { serviceError } from '@/lib/contract/errors';
+import type { DelegatedOperation } from '@/lib/contract/operation';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { clientAddress, keyedHash } from './client-address';
+import { runNodeHandler } from './node-bridge';
+
+const FORM = 'application/x-www-form-urlencoded';
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+interface PreparedRequest {
+  request: Request;
+  form: URLSearchParams;
+  body: string;
+  fromJson: boolean;
+}
+
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A flat JSON object of strings as the form a standard client would have sent. */
+function jsonAsForm(text: string): URLSearchParams {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw serviceError('invalid_request', 'The body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw serviceError('invalid_request', 'The body must be a JSON object.');
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') throw serviceError('invalid_request', `${name} must be a string.`, { extras: { errors: [{ path: name, message: 'Expected a string' }] } });
+    form.set(name, value);
+  }
+  return form;
+}
+
+function withDefaults(params: URLSearchParams, defaults: Record<string, string>): URLSearchParams {
+  const filled = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(defaults)) if (!filled.get(name)) filled.set(name, value);
+  return filled;
+}
+
+export function prepareDelegated(op: DelegatedOperation, request: Request, bodyText: string): PreparedRequest {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  const fromJson = op.acceptsJson === true && mediaType(headers.get('content-type')) === 'application/json';
+  const isForm = fromJson || mediaType(headers.get('content-type')) === FORM;
+  if (fromJson) headers.set('content-type', FORM);
+  const defaults = op.defaultParameters?.() ?? {};
+  if (op.method === 'GET') {
+    url.search = withDefaults(url.searchParams, defaults).toString();
+    return { request: new Request(url, { method: request.method, headers }), form: new URLSearchParams(), body: '', fromJson };
+  }
+  if (!isForm) return { request, form: new URLSearchParams(), body: bodyText, fromJson };
+  const form = withDefaults(fromJson ? jsonAsForm(bodyText) : new URLSearchParams(bodyText), defaults);
+  return { request: new Request(url, { method: request.method, headers }), form, body: form.toString(), fromJson };
+}
+
+async function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers): Promise<Response> {
+  return runNodeHandler(await op.nodeHandler(), prepared.request, Buffer.from(prepared.body), getConfig().origin, clientAddress(originalHeaders));
+}
+
+/** Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. */
+export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, now: Date): Promise<Response> {
+  const prepared = prepareDelegated(op, request, bodyText);
+  const key = request.headers.get('idempotency-key');
+  if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
+  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers);
+  if (!IDEMPOTENCY_KEY.test(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+
+  // The key belongs to whoever holds the credential the request carries (for revocation: the token).
+  const principal = `credential:${keyedHash(`${op.id}:${prepared.form.get(op.idempotencyCredential) ?? ''}`)}`;
+  const scope: IdempotencyScope = { principal, operationId: op.id, key };
+  const replay = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
+  if (replay) {
+    const stored = replay.body as { contentType: string | null; text: string };
+    return new Response(stored.text || null, { status: replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
+  }
+  let response: Response;
+  try {
+    response = await answer(op, prepared, request.headers);
+  } catch (error) {
+    await abandonIdempotent(scope);
+    throw error;
+  }
+  if (response.status >= 500) {
+    await abandonIdempotent(scope);
+    return response;
+  }
+  const text = await response.text();
+  await finishIdempotent(scope, { status: response.status, body: { contentType: response.headers.get('content-type'), text } });
+  return new Response(text || null, { status: response.status, headers: response.headers });
+}

@@ -1,0 +1,61 @@
+/**
+ * Validation of raw authorization parameters for GET /oauth/authorize/context, with the rules the
+ * authorization endpoint applies: a registered client, its exact redirect URI (a native client's
+ * loopback port may vary, RFC 8252 §7.3), response type code, PKCE S256, known scopes and a resource
+ * of ours. A consent screen can thus refuse a request before rendering anything.
+ */
+import { z } from 'zod';
+import { serviceError, type FieldError } from '@/lib/contract/errors';
+import { getProvider } from './provider';
+import { DEFAULT_SCOPE, findResourceServer } from './resources';
+import { SCOPE_TABLE } from './scopes';
+
+const RAW_REQUIRED = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method'] as const;
+
+export const authorizationContextQuery = z
+  .object({
+    interaction_id: z.string().min(1).max(64).optional(),
+    client_id: z.string().min(1).max(200).optional(),
+    redirect_uri: z.string().min(1).max(2000).optional(),
+    response_type: z.literal('code', { error: 'Only the authorization code flow (code) is supported' }).optional(),
+    scope: z.string().max(2000).optional(),
+    state: z.string().max(2000).optional(),
+    code_challenge: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'Expected the base64url SHA-256 of the verifier (43 characters)')
+      .optional(),
+    code_challenge_method: z.literal('S256', { error: 'Only S256 is accepted (RFC 9700: never plain)' }).optional(),
+    resource: z.string().max(2000).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.interaction_id) return;
+    for (const field of RAW_REQUIRED) {
+      if (!query[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'Required unless interaction_id is given' });
+    }
+  });
+
+export interface AuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  resource?: string;
+}
+
+function refuse(errors: FieldError[]): never {
+  throw serviceError('invalid_request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { extras: { errors } });
+}
+
+export async function validateAuthorizationRequest(query: Record<string, string | undefined>) {
+  const provider = await getProvider();
+  const client = await provider.Client.find(query.client_id ?? '');
+  if (!client) refuse([{ path: 'query.client_id', message: 'No application is registered with this client_id' }]);
+  const errors: FieldError[] = [];
+  if (!client.redirectUriAllowed(query.redirect_uri ?? '')) errors.push({ path: 'query.redirect_uri', message: 'Not a redirect URI registered for this client' });
+  const scope = query.scope?.trim() || DEFAULT_SCOPE;
+  const unknown = scope.split(' ').filter((s) => s && !SCOPE_TABLE.some((d) => d.scope === s));
+  if (unknown.length) errors.push({ path: 'query.scope', message: `Unknown scope: ${unknown.join(' ')}` });
+  if (query.resource !== undefined && !findResourceServer(query.resource)) errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
+  if (errors.length) refuse(errors);
+  const request: AuthorizationRequest = { clientId: client.clientId, redirectUri: query.redirect_uri!, scope, resource: query.resource };
+  return { client, request };
+}

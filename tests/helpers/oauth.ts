@@ -1,0 +1,130 @@
+/**
+ * An in-process relying party and browser for OAuth integration tests: every step runs through the
+ * real pipeline and the real provider (authorize, hosted consent decision, resume, token), with a
+ * cookie jar standing in for the browser. End-to-end tests do the same with Chromium and openid-client.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { call, operation, ORIGIN } from './http';
+import { getProvider } from '@/lib/oidc/provider';
+import type { Browser } from './accounts';
+
+export const REDIRECT = 'http://127.0.0.1:50010/callback';
+let registrations = 0;
+
+export async function registerNativeClient(redirectUri = REDIRECT): Promise<string> {
+  const response = await call(operation('POST', '/oauth/register'), {
+    body: { application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: [redirectUri] },
+    headers: { 'x-forwarded-for': `2001:db8:c0::${(registrations += 1).toString(16)}` },
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { client_id: string }).client_id;
+}
+
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Cookies by name, as a browser on one origin keeps them (paths ignored: every path is ours). */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(browser?: Browser) {
+    if (browser) this.set(browser.cookie);
+  }
+
+  set(pair: string) {
+    const [name, ...value] = pair.split('=');
+    if (value.join('=') === '') this.cookies.delete(name!);
+    else this.cookies.set(name!, value.join('='));
+  }
+
+  store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a));
+      if (expired) this.cookies.delete(pair!.split('=')[0]!);
+      else this.set(pair!);
+    }
+    return response;
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+const pathOf = (location: string) => {
+  const url = new URL(location, ORIGIN);
+  return { path: url.pathname, query: url.search.slice(1) };
+};
+
+/** GET /oauth/authorize as a browser arriving from the relying party's site. */
+export async function authorize(jar: CookieJar, params: Record<string, string>): Promise<Response> {
+  const response = await call(operation('GET', '/oauth/authorize'), {
+    query: new URLSearchParams(params).toString(),
+    headers: { cookie: jar.header(), 'sec-fetch-site': 'cross-site' },
+  });
+  return jar.store(response);
+}
+
+export function authorizationParams(clientId: string, challenge: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', state: 'st', ...extra };
+}
+
+export function interactionOf(response: Response): string {
+  const location = response.headers.get('location') ?? '';
+  const match = /^\/consent\/([^/?]+)$/.exec(location);
+  if (!match) throw new Error(`expected the consent page, got ${response.status} ${location}`);
+  return match[1]!;
+}
+
+export async function decideAs(browser: Browser, interactionId: string, decision: 'approve' | 'deny' = 'approve'): Promise<Response> {
+  return call(operation('POST', '/oauth/authorize'), {
+    body: { interaction_id: interactionId, decision },
+    headers: { origin: ORIGIN, cookie: browser.cookie, 'x-csrf-token': browser.csrf },
+  });
+}
+
+/** Follows the provider's resume redirect to the final redirect back to the relying party. */
+export async function resume(jar: CookieJar, redirectTo: string): Promise<URL> {
+  const { path, query } = pathOf(redirectTo);
+  const uid = path.split('/').pop()!;
+  const response = jar.store(
+    await call(operation('GET', '/oauth/authorize/{uid}'), { params: { uid }, query, headers: { cookie: jar.header(), 'sec-fetch-site': 'same-origin' } }),
+  );
+  return new URL(response.headers.get('location') ?? 'http://invalid/');
+}
+
+/** The whole browser leg: authorize, approve on the consent screen, resume; returns the callback URL. */
+export async function approve(jar: CookieJar, browser: Browser, params: Record<string, string>): Promise<URL> {
+  const started = await authorize(jar, params);
+  const decided = await decideAs(browser, interactionOf(started));
+  if (decided.status !== 200) throw new Error(`decision failed: ${decided.status} ${await decided.text()}`);
+  return resume(jar, ((await decided.json()) as { redirect_to: string }).redirect_to);
+}
+
+export async function tokenRequest(form: Record<string, string>): Promise<Response> {
+  return call(operation('POST', '/oauth/token'), {
+    rawBody: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+export async function exchangeCode(clientId: string, callback: URL, verifier: string, extra: Record<string, string> = {}): Promise<Response> {
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${callback.href}`);
+  return tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, ...extra });
+}
+
+/** A real access token, issued by the provider's own models (with a real grant) for a registered client. */
+export async function mintAccessToken(userId: string, scope: string, options: { expiresIn?: number; audience?: string } = {}) {
+  const provider = await getProvider();
+  const client = await provider.Client.find(await registerNativeClient());
+  const grant = new provider.Grant({ accountId: userId, clientId: client!.clientId });
+  grant.addOIDCScope(scope);
+  const grantId = await grant.save();
+  const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
+  if (options.audience) token.setAudience(options.audience);
+  return { value: await token.save(), token };
+}
