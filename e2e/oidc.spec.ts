@@ -166,3 +166,76 @@ async function consentAndExchange(page: Page, registered: client.Configuration, 
   await page.getByRole('button', { name: 'Allow' }).click();
   return client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: verifier, expectedState: state });
 }
+
+test('an MCP client: resource indicator, default scope, audience-bound token; then prompt=login asks for a fresh sign-in', async ({ page, baseURL }) => {
+  const email = uniqueEmail('mcp');
+  await signUpWithPassword(page, email);
+  const callback = await callbackListener();
+  try {
+    // Start where an MCP client starts: the protected resource's metadata (RFC 9728).
+    const metadata = await (await fetch(new URL('/.well-known/oauth-protected-resource/mcp', baseURL))).json();
+    expect(metadata.resource).toBe(`${baseURL}/mcp`);
+    const issuer = new URL(metadata.authorization_servers[0]);
+    const registered = await client.dynamicClientRegistration(
+      issuer,
+      { client_name: 'Journey MCP', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [callback.url] },
+      undefined,
+      { execute: [client.allowInsecureRequests] },
+    );
+
+    // No scope at all: the documented default (identity.profile.read) is asked for.
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    await page.goto(
+      client.buildAuthorizationUrl(registered, {
+        redirect_uri: callback.url,
+        resource: metadata.resource,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+      }).href,
+    );
+    await page.getByLabel('E-mail address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await expect(page.getByRole('heading', { name: /Allow Journey MCP/ })).toBeVisible();
+    await expect(page.getByText('See your name, language and time zone')).toBeVisible();
+    await expect(page.getByText(`For use with ${metadata.resource}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const tokens = await client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: verifier, expectedState: state }, { resource: metadata.resource });
+    expect(tokens.scope).toBe('identity.profile.read');
+    // Audience-bound to /mcp: this service's own API refuses it.
+    const me = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(401);
+
+    // prompt=login: the live session is not enough, the person signs in again first. (Request times
+    // have whole-second precision: let the first sign-in fall into an earlier second.)
+    await page.waitForTimeout(1100);
+    const before = Math.floor(Date.now() / 1000);
+    const loginVerifier = client.randomPKCECodeVerifier();
+    const loginState = client.randomState();
+    const nonce = client.randomNonce();
+    await page.goto(
+      client.buildAuthorizationUrl(registered, {
+        redirect_uri: callback.url,
+        scope: 'openid',
+        prompt: 'login',
+        code_challenge: await client.calculatePKCECodeChallenge(loginVerifier),
+        code_challenge_method: 'S256',
+        state: loginState,
+        nonce,
+      }).href,
+    );
+    await expect(page.getByRole('heading', { name: 'Sign in again' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/sign-in-again.png', fullPage: true });
+    await page.getByLabel('E-mail address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await expect(page.getByRole('heading', { name: /Allow Journey MCP/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const fresh = await client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: loginVerifier, expectedState: loginState, expectedNonce: nonce, idTokenExpected: true });
+    expect(fresh.claims()!.auth_time).toBeGreaterThanOrEqual(before);
+  } finally {
+    callback.server.close();
+  }
+});

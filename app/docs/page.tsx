@@ -18,7 +18,14 @@ interface OperationDoc {
   'x-idempotency': string;
   'x-extension'?: boolean;
 }
-type OpenApi = { paths: Record<string, Record<string, OperationDoc>> };
+interface ScopeRow {
+  scope: string;
+  description: string;
+  alias_of: string | null;
+  claims: string[];
+  routes: string[];
+}
+type OpenApi = { paths: Record<string, Record<string, OperationDoc>>; 'x-scope-table': ScopeRow[] };
 
 export default async function DocsPage() {
   const result = await callOperation<OpenApi>('GET', '/api/openapi.json');
@@ -43,6 +50,42 @@ export default async function DocsPage() {
           ))}
         </section>
       ))}
+
+      {result.ok && (
+        <section id="scopes" aria-labelledby="scopes-title">
+          <h2 id="scopes-title">Scopes, claims and routes</h2>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Scope</th>
+                  <th scope="col">Consent screen says</th>
+                  <th scope="col">Claims</th>
+                  <th scope="col">Routes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.body['x-scope-table'].map((row) => (
+                  <tr key={row.scope}>
+                    <td>
+                      <code>{row.scope}</code>
+                      {row.alias_of && (
+                        <>
+                          {' '}
+                          (alias of <code>{row.alias_of}</code>)
+                        </>
+                      )}
+                    </td>
+                    <td>{row.description}</td>
+                    <td>{row.claims.join(', ')}</td>
+                    <td>{row.routes.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
 
       <section id="reference" aria-labelledby="reference-title">
         <h2 id="reference-title">API reference</h2>

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE } from '@/lib/contract/errors';
 import { isUnsafe, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { SCOPES } from '@/lib/contract/scopes';
+import { SCOPE_TABLE } from '@/lib/oidc/scopes';
 import { MAX_PAGE_LIMIT } from './cursor';
 import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
+import { buildScopeTable } from './scope-table';
 import { CURRENT_API_VERSION, DEPRECATION_NOTICE_DAYS } from './versioning';
 
 type Json = Record<string, unknown>;
@@ -223,7 +224,7 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json 
               authorizationUrl: '/oauth/authorize',
               tokenUrl: '/oauth/token',
               refreshUrl: '/oauth/token',
-              scopes: Object.fromEntries(SCOPES.map((s) => [s, s])),
+              scopes: Object.fromEntries(SCOPE_TABLE.map((s) => [s.scope, s.description])),
             },
           },
         },
@@ -232,6 +233,7 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json 
         clientAuthentication: { type: 'http', scheme: 'basic', description: 'Registered client credentials; public clients use none with PKCE S256.' },
       },
     },
+    'x-scope-table': buildScopeTable(operations),
     'x-rate-limit-buckets': Object.fromEntries(
       Object.entries(RATE_LIMIT_BUCKETS)
         .filter(([name]) => name !== 'test_only')

@@ -28,6 +28,7 @@ type Interaction = Awaited<ReturnType<typeof liveInteraction>>['interaction'];
  */
 export function signInRequiredAfter(interaction: Pick<Interaction, 'iat' | 'prompt' | 'params'>, now: Date): Date | null {
   const bounds: number[] = [];
+  // The provider records the request time in whole seconds: a sign-in within that second counts.
   if (interaction.prompt.reasons.includes('login_prompt')) bounds.push(interaction.iat * 1000);
   const maxAge = Number((interaction.params as Record<string, unknown>).max_age);
   if (Number.isInteger(maxAge) && maxAge >= 0) bounds.push(now.getTime() - maxAge * 1000);
