@@ -65,12 +65,14 @@ async function createProvider(): Promise<Provider> {
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // RFC 7009 §2.1: a client may revoke only its own tokens (others get the same 200, nothing happens).
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
     },
     ttl: {
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
+      IdToken: config.ttl.accessToken,
       RefreshToken: config.ttl.refreshToken,
       Grant: config.ttl.refreshToken,
       Session: config.ttl.sessionAbsolute,

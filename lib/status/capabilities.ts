@@ -84,7 +84,11 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
         ? { status: 'gated', reason: 'OAUTH_ENABLED=false: token endpoints answer 503.' }
         : e.database.state !== 'pass'
           ? { status: 'degraded', reason: 'The database holding OAuth state is unavailable.' }
-          : { status: 'live', reason: 'Discovery, registration, authorization code + PKCE with hosted consent, refresh rotation, userinfo and revocation.' },
+          : {
+              status: 'live',
+              reason:
+                'Discovery, registration, authorization code + PKCE with hosted sign-in and consent, prompt/max_age, RFC 8707 resources ({base_url}/mcp), refresh rotation, userinfo, revocation and the bearer identity API.',
+            },
   },
   { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: planned('Organization authorization') },
   { id: 'organizations', title: 'Organizations (tenants)', classify: planned('Organization administration') },
@@ -92,7 +96,12 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   { id: 'developer', title: 'Developer applications and API keys', classify: planned('The developer portal') },
   { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
-  { id: 'privacy', title: 'Privacy export and deletion requests', classify: planned('Privacy export and deletion review') },
+  {
+    id: 'privacy',
+    title: 'Privacy export and deletion requests',
+    // Only half of it exists: not live until deletion requests are built too.
+    classify: () => ({ status: 'planned', reason: 'The export is live (GET /api/v1/privacy/export); deletion requests are not built yet.' }),
+  },
 ];
 
 export function classifyAll(e: Evidence): { id: string; title: string; status: CapabilityStatus; reason: string }[] {
