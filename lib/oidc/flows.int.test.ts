@@ -96,6 +96,24 @@ describe('RFC 8707 resource indicators', () => {
   });
 });
 
+describe('the consent decision', () => {
+  it('deny sends the person back with access_denied and no code; nothing is granted', async () => {
+    const { browser } = await signedInUser();
+    const clientId = await registerNativeClient();
+    const jar = new CookieJar(browser);
+    const started = await authorize(jar, authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.email.read' }));
+    const denied = await decideAs(browser, interactionOf(started), 'deny');
+    expect(denied.status).toBe(200);
+    const callback = await resume(jar, (await denied.json()).redirect_to);
+    expect(`${callback.origin}${callback.pathname}`).toBe('http://127.0.0.1:50010/callback');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    expect(callback.searchParams.get('state')).toBe('st');
+    const consents = await call(operation('GET', '/api/auth/consents'), { headers: { cookie: browser.cookie } });
+    expect((await consents.json()).consents).toEqual([]);
+  });
+});
+
 describe('a request without scope', () => {
   it('asks for identity.profile.read, the documented default: no ID token, no refresh token', async () => {
     const { browser } = await signedInUser();
@@ -292,5 +310,30 @@ describe('the authorization endpoint', () => {
     const response = await authorize(new CookieJar(), authorizationParams(clientId, pkce().challenge, { scope: 'openid' }));
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toMatch(/^\/consent\//);
+  });
+});
+
+describe('more than one instance', () => {
+  it('serves one flow across two provider instances: state, cookie keys and signing keys live in Postgres', async () => {
+    const { createProvider } = await import('@/lib/oidc/provider');
+    const { runNodeHandler } = await import('@/lib/http/node-bridge');
+    const other = await createProvider();
+    const onOther = (request: Request, body = '') => runNodeHandler(other.callback() as never, request, Buffer.from(body), getConfig().origin, '127.0.0.1');
+
+    const { browser } = await signedInUser();
+    const clientId = await registerNativeClient();
+    const { verifier, challenge } = pkce();
+    const jar = new CookieJar(browser);
+    const started = await authorize(jar, authorizationParams(clientId, challenge, { scope: 'openid identity.profile.read' }));
+    const decided = await decideAs(browser, interactionOf(started));
+    // The browser's next request lands on the other instance.
+    const resumed = jar.store(await onOther(new Request(new URL((await decided.json()).redirect_to, getConfig().baseUrl), { headers: { cookie: jar.header() } })));
+    const callback = new URL(resumed.headers.get('location')!);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: callback.origin + callback.pathname });
+    const token = await onOther(new Request(`${getConfig().baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), form.toString());
+    const tokens = await token.json();
+    expect(token.status).toBe(200);
+    expect((await getMe(tokens.access_token)).status).toBe(200);
   });
 });

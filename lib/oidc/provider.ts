@@ -25,7 +25,8 @@ export const OAUTH_ROUTES = {
 
 const holder = globalThis as unknown as { __identityProvider?: Promise<Provider> };
 
-async function createProvider(): Promise<Provider> {
+/** A new, independent instance. Use `getProvider`; tests build a second one to stand for another server. */
+export async function createProvider(): Promise<Provider> {
   const config = getConfig();
   await ensureKeys(new Date());
   const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
