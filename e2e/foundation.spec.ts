@@ -44,6 +44,11 @@ test.describe('foundation pages', () => {
     expect(missingApi.status()).toBe(404);
     expect(missingApi.headers()['x-request-id']).toBe('e2e-correlation-1');
     expect((await missingApi.json()).code).toBe('not_found');
+    const missingProtocol = await request.get('/oauth/no-such-endpoint');
+    expect(missingProtocol.status()).toBe(404);
+    expect(missingProtocol.headers()['x-request-id']).toBeTruthy();
+    const options = await request.fetch('/api/health', { method: 'OPTIONS' });
+    expect(options.headers()['x-request-id']).toBeTruthy();
     const wrongVersion = await request.get('/api/v1/capabilities', { headers: { 'x-service-api-version': 'v9' } });
     expect(wrongVersion.status()).toBe(400);
     expect((await wrongVersion.json()).code).toBe('unsupported_api_version');

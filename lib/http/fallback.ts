@@ -7,5 +7,5 @@ async function answer(request: Request): Promise<Response> {
   return problemResponse(serviceError('not_found', 'No operation exists at this path.'), requestIdFor(request.headers), versionHeaders(null));
 }
 
-/** Unknown API paths answer in the API's error format too (not Next's HTML 404). */
-export const notFound = { GET: answer, POST: answer, PUT: answer, PATCH: answer, DELETE: answer };
+/** Unknown API and protocol paths answer in the API's error format too (not Next's HTML 404). */
+export const notFound = { GET: answer, POST: answer, PUT: answer, PATCH: answer, DELETE: answer, OPTIONS: answer };

@@ -1,5 +1,8 @@
 import type { AnyOperation, DelegatedOperation, HttpMethod } from '@/lib/contract/operation';
+import { getConfig } from '@/lib/config';
 import { DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
+import { clientAddress } from './client-address';
+import { runNodeHandler } from './node-bridge';
 import { serviceError } from '@/lib/contract/errors';
 import { runOperation } from './pipeline';
 import { problemResponse } from './problem';
@@ -39,15 +42,28 @@ async function selectOperation(candidates: AnyOperation[], request: Request): Pr
 }
 
 /**
+ * OPTIONS: protocol endpoints answer CORS preflights the provider's way; the API lists its methods.
+ * Either way with X-Request-ID (Next's automatic answer would carry none).
+ */
+async function answerOptions(declared: AnyOperation[], allow: string, request: Request): Promise<Response> {
+  const delegated = declared.find((op): op is DelegatedOperation => op.kind === 'delegated');
+  const response = delegated
+    ? await runNodeHandler(await delegated.nodeHandler(), request, Buffer.alloc(0), getConfig().origin, clientAddress(request.headers))
+    : new Response(null, { status: 204, headers: { Allow: `${allow}, OPTIONS` } });
+  for (const [name, value] of Object.entries({ ...versionHeaders(null), 'X-Request-ID': requestIdFor(request.headers) })) response.headers.set(name, value);
+  return response;
+}
+
+/**
  * Binds a route.ts file to the operations declared for `path`:
- * `export const { GET, POST, PUT, PATCH, DELETE } = serve('/api/health');`
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/api/health');`
  * Methods without an operation answer 405 in the API's error format (with X-Request-ID).
  */
-export function serve(path: string): Record<HttpMethod, RouteHandler> {
+export function serve(path: string): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const declared = operationsAt(path);
   if (declared.length === 0) throw new Error(`No operation is declared for ${path}`);
-  const allow = declared.map((op) => op.method).join(', ');
-  const handlers = {} as Record<HttpMethod, RouteHandler>;
+  const allow = [...new Set(declared.map((op) => op.method))].join(', ');
+  const handlers: Partial<Record<HttpMethod | 'OPTIONS', RouteHandler>> = { OPTIONS: (request) => answerOptions(declared, allow, request) };
   for (const method of METHODS) {
     const candidates = declared.filter((candidate) => candidate.method === method);
     handlers[method] = candidates.length > 0
@@ -58,5 +74,5 @@ export function serve(path: string): Record<HttpMethod, RouteHandler> {
             Allow: allow,
           });
   }
-  return handlers;
+  return handlers as Record<HttpMethod | 'OPTIONS', RouteHandler>;
 }

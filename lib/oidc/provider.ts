@@ -113,8 +113,17 @@ export async function formPostAuthorizationHandler(): Promise<NodeRequestHandler
   };
 }
 
+// Koa composes its middleware on every callback() call: build the handler once per provider.
+const handlers = new WeakMap<Provider, NodeRequestHandler>();
+
 export async function providerHandler(): Promise<NodeRequestHandler> {
-  return (await getProvider()).callback() as NodeRequestHandler;
+  const provider = await getProvider();
+  let handler = handlers.get(provider);
+  if (!handler) {
+    handler = provider.callback() as NodeRequestHandler;
+    handlers.set(provider, handler);
+  }
+  return handler;
 }
 
 /**

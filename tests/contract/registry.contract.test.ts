@@ -2,11 +2,12 @@
  * Contract tests generated from the operation registry: every declared operation (and one test-only
  * operation per auth term) is walked through the pipeline's shared rules.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
+import { serve } from '@/lib/http/serve';
 import { DEPRECATION_NOTICE_DAYS } from '@/lib/http/versioning';
 import { call, ORIGIN, problemOf } from '../helpers/http';
 import { termOperations } from '../helpers/test-operations';
@@ -51,6 +52,28 @@ describe('the registry', () => {
       expect(deprecatedAt, label(op)).toBeDefined();
       expect(sunsetAt!.getTime() - deprecatedAt!.getTime(), label(op)).toBeGreaterThanOrEqual(DEPRECATION_NOTICE_DAYS * 86_400_000);
     }
+  });
+
+  it('binds every operation path to a route file that serves it', () => {
+    for (const opPath of new Set(OPERATIONS.map((op) => op.path))) {
+      const file = path.resolve(__dirname, '../../app', opPath.slice(1).replace(/\{(\w+)\}/g, '[$1]'), 'route.ts');
+      expect(existsSync(file), opPath).toBe(true);
+      expect(readFileSync(file, 'utf8'), opPath).toContain(`serve('${opPath}')`);
+    }
+  });
+
+  it('answers OPTIONS with X-Request-ID: the allowed methods for the API, the provider for protocol paths', async () => {
+    const api = await serve('/api/v1/me').OPTIONS(new Request(`${ORIGIN}/api/v1/me`, { method: 'OPTIONS', headers: { 'x-request-id': 'options-1' } }), { params: Promise.resolve({}) });
+    expect(api.status).toBe(204);
+    expect(api.headers.get('allow')).toBe('GET, PATCH, OPTIONS');
+    expect(api.headers.get('x-request-id')).toBe('options-1');
+    const preflight = await serve('/oauth/token').OPTIONS(
+      new Request(`${ORIGIN}/oauth/token`, { method: 'OPTIONS', headers: { origin: 'https://spa.example', 'access-control-request-method': 'POST' } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('never registers a test-only operation', () => {

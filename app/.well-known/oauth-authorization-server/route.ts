@@ -1,3 +1,3 @@
 import { serve } from '@/lib/http/serve';
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve('/.well-known/oauth-authorization-server');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/.well-known/oauth-authorization-server');

@@ -1,3 +1,3 @@
 import { notFound } from '@/lib/http/fallback';
 
-export const { GET, POST, PUT, PATCH, DELETE } = notFound;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFound;

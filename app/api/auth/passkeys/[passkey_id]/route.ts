@@ -1,3 +1,3 @@
 import { serve } from '@/lib/http/serve';
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve('/api/auth/passkeys/{passkey_id}');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/api/auth/passkeys/{passkey_id}');

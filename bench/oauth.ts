@@ -1,0 +1,187 @@
+/**
+ * OAuth benchmark (not part of CI): the token endpoint (refresh grant, rotating) and userinfo through
+ * the built app (Next.js, the pipeline, the Web-to-Node bridge) side by side with a bare
+ * node-oidc-provider of the same configuration on the same Postgres adapter (bench/support/
+ * bare-provider.ts), in alternating rounds. Prints throughput, p50/p99 and the ratios (goal: the app
+ * reaches at least 0.7 of bare throughput).
+ *
+ *   npm run build && npx tsx bench/oauth.ts     (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PG_URL)
+ *
+ * Refresh tokens are single use (a reused one revokes its family), so every request of the refresh
+ * benchmark presents a fresh one from a pool minted beforehand with the provider's own models.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { startServer } from './support/server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const APP = 'http://localhost:3400';
+const BARE = 'http://localhost:3401';
+const SCOPE = 'openid offline_access identity.profile.read';
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const summarise = (samples: Sample[]): Sample => ({
+  rps: median(samples.map((s) => s.rps)),
+  p50: median(samples.map((s) => s.p50)),
+  p99: median(samples.map((s) => s.p99)),
+  errors: samples.reduce((n, s) => n + s.errors, 0),
+});
+
+function toSample(result: autocannon.Result): Sample {
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function main() {
+  const database = `bench_oauth_${Date.now()}`;
+  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${database}`);
+  const env = {
+    DATABASE_URL: `${PG_URL}/${database}`,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    PASSWORD_PEPPER: randomBytes(32).toString('base64'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    RATE_LIMIT_SCALE: '100',
+  };
+  const children: (() => void)[] = [];
+  try {
+    const app = await startServer(3400, env);
+    children.push(app.stop);
+    Object.assign(process.env, env, { BASE_URL: APP });
+    const bare: ChildProcess = spawn('npx', ['tsx', 'bench/support/bare-provider.ts'], { env: { ...process.env, ...env, BASE_URL: BARE }, stdio: 'ignore', detached: true });
+    children.push(() => process.kill(-bare.pid!, 'SIGTERM'));
+    await waitFor(`${BARE}/.well-known/openid-configuration`);
+
+    // Loaded only now: configuration is read from the environment set above.
+    const { getDb } = await import('@/lib/db');
+    const { users } = await import('@/lib/db/schema');
+    const { createProvider } = await import('@/lib/oidc/provider');
+    const provider = await createProvider();
+
+    const userId = randomUUID();
+    const now = new Date();
+    await (await getDb()).insert(users).values({ id: userId, email: 'bench@example.test', emailVerifiedAt: now, createdAt: now, updatedAt: now, displayName: 'Bench' });
+    const registration = await fetch(`${APP}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: ['http://127.0.0.1:50000/cb'] }),
+    });
+    const clientId = ((await registration.json()) as { client_id: string }).client_id;
+    const client = (await provider.Client.find(clientId))!;
+    const grant = new provider.Grant({ accountId: userId, clientId });
+    grant.addOIDCScope(SCOPE);
+    const grantId = await grant.save();
+    const authTime = Math.floor(Date.now() / 1000);
+
+    const mintRefreshTokens = async (count: number) => {
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const token = new provider.RefreshToken({ accountId: userId, client, grantId, gty: 'authorization_code', scope: SCOPE, rotations: 0, authTime, expiresWithSession: false });
+        tokens.push(await token.save());
+      }
+      return tokens;
+    };
+    const accessToken = await new provider.AccessToken({ accountId: userId, client, grantId, gty: 'authorization_code', scope: SCOPE, expiresIn: 3600 }).save();
+
+    const refreshRun = async (base: string, pool: string[]) =>
+      toSample(
+        await autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          amount: pool.length,
+          requests: [
+            {
+              method: 'POST',
+              path: '/oauth/token',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              setupRequest: (request) => ({
+                ...request,
+                body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: pool.pop()!, client_id: clientId }).toString(),
+              }),
+            },
+          ],
+        }),
+      );
+    const userinfoRun = async (base: string, seconds: number) =>
+      toSample(await autocannon({ url: `${base}/oauth/userinfo`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${accessToken}` } }));
+
+    // Check both targets answer correctly before measuring anything.
+    for (const base of [APP, BARE]) {
+      const [refresh] = await mintRefreshTokens(1);
+      const answer = await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh!, client_id: clientId }),
+      });
+      if (answer.status !== 200) throw new Error(`${base} refresh: ${answer.status} ${await answer.text()}`);
+      const info = await fetch(`${base}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+      if (info.status !== 200) throw new Error(`${base} userinfo: ${info.status} ${await info.text()}`);
+    }
+
+    // Size the refresh pools from a short warm-up on each target (JIT, connection pools).
+    const warm = { app: await refreshRun(APP, await mintRefreshTokens(300)), bare: await refreshRun(BARE, await mintRefreshTokens(300)) };
+    await userinfoRun(APP, 2);
+    await userinfoRun(BARE, 2);
+    const poolSize = (rps: number) => Math.max(200, Math.round(rps * SECONDS));
+
+    const samples = { refresh: { app: [] as Sample[], bare: [] as Sample[] }, userinfo: { app: [] as Sample[], bare: [] as Sample[] } };
+    for (let round = 0; round < ROUNDS; round++) {
+      samples.refresh.bare.push(await refreshRun(BARE, await mintRefreshTokens(poolSize(warm.bare.rps))));
+      samples.refresh.app.push(await refreshRun(APP, await mintRefreshTokens(poolSize(warm.app.rps))));
+      samples.userinfo.bare.push(await userinfoRun(BARE, SECONDS));
+      samples.userinfo.app.push(await userinfoRun(APP, SECONDS));
+    }
+
+    console.log(`OAuth endpoints, ${CONNECTIONS} connections, ${ROUNDS} rounds of about ${SECONDS}s each (medians; latency in ms)`);
+    for (const endpoint of ['refresh', 'userinfo'] as const) {
+      const appSample = summarise(samples[endpoint].app);
+      const bareSample = summarise(samples[endpoint].bare);
+      console.log(endpoint === 'refresh' ? '\nPOST /oauth/token (grant_type=refresh_token, rotating)' : '\nGET /oauth/userinfo');
+      console.table({ bare: bareSample, app: appSample });
+      console.log(`throughput app/bare: ${(appSample.rps / bareSample.rps).toFixed(3)} (goal >= 0.7); p50 app/bare: ${(appSample.p50 / bareSample.p50).toFixed(2)}`);
+    }
+  } finally {
+    for (const stop of children.reverse()) {
+      try {
+        stop();
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.unsafe(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+}
+
+main().then(
+  // The database pools of this process would keep it alive.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
