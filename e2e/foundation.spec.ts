@@ -28,6 +28,10 @@ test.describe('foundation pages', () => {
     await page.goto('/docs');
     await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
     await expect(page.locator('#getCapabilities')).toContainText('/api/v1/capabilities');
+    // The scope table: each scope with its claims and the routes that take it.
+    const scopes = page.locator('#scopes');
+    await expect(scopes.getByRole('row', { name: /identity\.organization\.read/ })).toContainText('GET /api/v1/me/memberships');
+    await scopes.screenshot({ path: 'test-results/screenshots/docs-scopes.png' });
     await page.getByLabel('Your question').fill('How does pagination work?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await expect(page.locator('.answer')).toContainText('next_cursor');

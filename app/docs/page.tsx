@@ -78,7 +78,7 @@ export default async function DocsPage() {
                     </td>
                     <td>{row.description}</td>
                     <td>{row.claims.join(', ')}</td>
-                    <td>{row.routes.join('; ')}</td>
+                    <td>{row.routes.length > 0 ? row.routes.join('; ') : 'No route takes it yet'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -5,7 +5,7 @@
  */
 export function ConsentDecision({ interactionId, csrfToken }: { interactionId: string; csrfToken: string }) {
   return (
-    <form method="post" action="/oauth/authorize" className="auth-actions">
+    <form method="post" action="/oauth/authorize" className="auth-actions consent-actions">
       <input type="hidden" name="interaction_id" value={interactionId} />
       <input type="hidden" name="csrf_token" value={csrfToken} />
       <button type="submit" name="decision" value="approve">
