@@ -54,6 +54,17 @@ async function answerOptions(declared: AnyOperation[], allow: string, request: R
   return response;
 }
 
+function handlerFor(candidates: AnyOperation[], allow: string): RouteHandler {
+  if (candidates.length === 0) {
+    return async (request) =>
+      problemResponse(serviceError('method_not_allowed', `Allowed: ${allow}.`), requestIdFor(request.headers), { ...versionHeaders(null), Allow: allow });
+  }
+  const [only] = candidates;
+  // Almost every path has one operation per method: no body to peek at.
+  if (candidates.length === 1 && only) return async (request, context) => runOperation(only, request, flatten((await context.params) ?? {}));
+  return async (request, context) => runOperation(await selectOperation(candidates, request), request, flatten((await context.params) ?? {}));
+}
+
 /**
  * Binds a route.ts file to the operations declared for `path`:
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/api/health');`
@@ -64,15 +75,6 @@ export function serve(path: string): Record<HttpMethod | 'OPTIONS', RouteHandler
   if (declared.length === 0) throw new Error(`No operation is declared for ${path}`);
   const allow = [...new Set(declared.map((op) => op.method))].join(', ');
   const handlers: Partial<Record<HttpMethod | 'OPTIONS', RouteHandler>> = { OPTIONS: (request) => answerOptions(declared, allow, request) };
-  for (const method of METHODS) {
-    const candidates = declared.filter((candidate) => candidate.method === method);
-    handlers[method] = candidates.length > 0
-      ? async (request, context) => runOperation(await selectOperation(candidates, request), request, flatten((await context.params) ?? {}))
-      : async (request) =>
-          problemResponse(serviceError('method_not_allowed', `Allowed: ${allow}.`), requestIdFor(request.headers), {
-            ...versionHeaders(null),
-            Allow: allow,
-          });
-  }
+  for (const method of METHODS) handlers[method] = handlerFor(declared.filter((op) => op.method === method), allow);
   return handlers as Record<HttpMethod | 'OPTIONS', RouteHandler>;
 }
