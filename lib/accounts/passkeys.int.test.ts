@@ -118,6 +118,9 @@ describe('managing your own passkeys and password', () => {
     const [only] = await list();
     const lastOne = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: only!.id }, headers: { origin: ORIGIN, ...as(browser) } });
     expect((await problemOf(lastOne)).code).toBe('conflict');
+    // Once the step-up is old, a passkey-only account is asked for a passkey, never a password.
+    const stale = await post('/api/auth/passkeys/options', {}, { headers: as(browser), now: () => new Date(Date.now() + 11 * 60_000) });
+    expect(await problemOf(stale)).toMatchObject({ code: 'step_up_required', step_up: { methods: ['passkey'] } });
 
     const second = new SoftAuthenticator(ORIGIN);
     const { options, challenge_id } = await optionsFrom(await post('/api/auth/passkeys/options', {}, { headers: as(browser) }));
@@ -144,7 +147,8 @@ describe('managing your own passkeys and password', () => {
     const later = () => new Date(Date.now() + 11 * 60_000);
     const stale = await post('/api/auth/password/change', { new_password: 'a newer and better password' }, { headers: as(browser), now: later });
     expect(stale.status).toBe(403);
-    expect(await problemOf(stale)).toMatchObject({ code: 'step_up_required', step_up: { methods: ['passkey', 'password'], max_age_seconds: 600 } });
+    // A password-only account is offered the password, never a passkey it does not have.
+    expect(await problemOf(stale)).toMatchObject({ code: 'step_up_required', step_up: { methods: ['password'], max_age_seconds: 600 } });
     const other = await signInWithPassword('barbara@example.test', 'an old but decent password');
     const changed = await post('/api/auth/password/change', { new_password: 'a newer and better password' }, { headers: as(browser) });
     expect(changed.status).toBe(200);

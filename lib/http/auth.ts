@@ -97,7 +97,7 @@ export function assertCsrf(actor: Actor, headers: Headers, formToken: string | n
 }
 
 /** Pipeline step 8: scopes, organization binding and step-up age. */
-export function authorize(term: AuthTerm, actor: Actor, rawParams: Record<string, string>, now: Date): void {
+export async function authorize(term: AuthTerm, actor: Actor, rawParams: Record<string, string>, now: Date): Promise<void> {
   if (term.kind === 'bearer' && actor.kind === 'bearer') {
     const held = new Set(actor.scopes);
     const ok = term.scopeMode === 'any' ? term.scopes.some((s) => held.has(s)) : term.scopes.every((s) => held.has(s));
@@ -120,8 +120,11 @@ export function authorize(term: AuthTerm, actor: Actor, rawParams: Record<string
       term.stepUp.methods.includes(actor.stepUpMethod) &&
       now.getTime() - actor.stepUpAt.getTime() <= maxAge * 1000;
     if (!fresh) {
+      // Name only the methods this account has (a passkey-only account has no password to type).
+      const available = await credentialStores.stepUpMethods(actor.userId);
+      const usable = term.stepUp.methods.filter((method) => available.includes(method));
       throw serviceError('step_up_required', 'Re-authenticate through /api/auth/step-up and retry.', {
-        extras: { step_up: { methods: term.stepUp.methods, max_age_seconds: maxAge } },
+        extras: { step_up: { methods: usable.length > 0 ? usable : term.stepUp.methods, max_age_seconds: maxAge } },
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { Actor } from '@/lib/contract/actor';
 import { resolveChallengeToken } from '@/lib/accounts/email-challenges';
+import { stepUpMethodsOf } from '@/lib/accounts/step-up-methods';
 import { resolveAccessToken } from '@/lib/oidc/bearer';
 import { resolveSessionCookie } from '@/lib/sessions/sessions.service';
 
@@ -16,6 +17,8 @@ export interface CredentialStores {
   apiKey: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'bearer' }> | null>;
   scimToken: (token: string, now: Date) => Promise<Extract<Actor, { kind: 'scim' }> | null>;
   clientAuthentication: (request: Request, now: Date) => Promise<Actor | null>;
+  /** Not a credential: which step-up methods an account can use (named in step_up_required). */
+  stepUpMethods: (userId: string) => Promise<('passkey' | 'password')[]>;
 }
 
 const none = async () => null;
@@ -34,4 +37,5 @@ export const credentialStores: CredentialStores = {
   apiKey: none,
   scimToken: none,
   clientAuthentication: none,
+  stepUpMethods: stepUpMethodsOf,
 };

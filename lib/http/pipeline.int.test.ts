@@ -218,6 +218,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
   it('answers 403 step_up_required (saying how) unless the step-up is recent', async () => {
     let stepUpAt: Date | null = null;
     credentialStores.session = async () => sessionActor('a', stepUpAt);
+    credentialStores.stepUpMethods = async () => ['passkey', 'password'];
     const headers = { origin: ORIGIN, cookie: 'session=any', 'x-csrf-token': csrfTokenFor('session-a') };
     const send = () => call(termOp('session_step_up'), { headers, body: { value: 'x' }, now: () => NOW });
     const none = await send();

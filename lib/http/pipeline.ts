@@ -71,7 +71,7 @@ export async function runOperation(
     if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
 
     // 8. Authorize.
-    authorize(op.auth, actor, rawParams, now);
+    await authorize(op.auth, actor, rawParams, now);
 
     // 9. Parse params, query, body.
     const url = new URL(request.url);
