@@ -6,12 +6,11 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform/idempotency';
 import { clientAddress, keyedHash } from './client-address';
 import { runNodeHandler } from './node-bridge';
 
 const FORM = 'application/x-www-form-urlencoded';
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 interface PreparedRequest {
   request: Request;
@@ -48,6 +47,8 @@ function withDefaults(params: URLSearchParams, defaults: Record<string, string>)
 }
 
 export function prepareDelegated(op: DelegatedOperation, request: Request, bodyText: string): PreparedRequest {
+  // Most protocol GETs (discovery, keys, userinfo) pass through untouched.
+  if (op.method === 'GET' && !op.defaultParameters) return { request, form: new URLSearchParams(), body: '', fromJson: false };
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   const fromJson = op.acceptsJson === true && mediaType(headers.get('content-type')) === 'application/json';
@@ -73,7 +74,7 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
   if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers);
-  if (!IDEMPOTENCY_KEY.test(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+  if (!isValidIdempotencyKey(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
   const principal = `credential:${keyedHash(`${op.id}:${prepared.form.get(op.idempotencyCredential) ?? ''}`)}`;

@@ -8,7 +8,7 @@ import { getConfig } from '@/lib/config';
 import { principalOf, type Actor } from '@/lib/contract/actor';
 import { serviceError, type ServiceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform/idempotency';
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
@@ -22,7 +22,6 @@ import { requestIdFor } from './request-id';
 import { parseInput } from './validation';
 import { assertSupportedVersion, versionHeaders } from './versioning';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export interface PipelineOptions {
   /** Injectable clock for tests; production uses the wall clock. */
@@ -91,7 +90,7 @@ export async function runOperation(
     const idempotencyKey = request.headers.get('idempotency-key');
     if (op.idempotency === 'required' && idempotencyKey === null) throw serviceError('idempotency_key_required');
     if (op.idempotency !== 'none' && idempotencyKey !== null) {
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+      if (!isValidIdempotencyKey(idempotencyKey)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
       idempotency = { principal: principalOf(actor), operationId: op.id, key: idempotencyKey };
       const replay = await beginIdempotent(idempotency, hashRequest(op.method, url.pathname, bodyText), now, getConfig().ttl.idempotencyRecord);
       if (replay) {

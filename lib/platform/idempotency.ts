@@ -19,6 +19,11 @@ export interface StoredResponse {
   body: unknown;
 }
 
+/** Idempotency-Key values: 1-255 visible ASCII characters. */
+export function isValidIdempotencyKey(key: string): boolean {
+  return /^[\x21-\x7e]{1,255}$/.test(key);
+}
+
 export function hashRequest(method: string, path: string, body: string): string {
   return createHash('sha256').update(`${method}\n${path}\n${body}`).digest('base64url');
 }
