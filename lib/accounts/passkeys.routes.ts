@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, result, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { sessionViewSchema } from '@/lib/sessions/sessions.routes';
+import { defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { sessionViewSchema, signedIn } from '@/lib/sessions/sessions.routes';
 import { displayName } from './enrollment.routes';
 import {
   addPasskey,
@@ -96,7 +96,7 @@ export const passkeyOperations: AnyOperation[] = [
     response: sessionViewSchema,
     handler: async ({ body, device, now, requestId }) => {
       const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, now, requestId });
-      return result(issued.view, { sessionCookie: issued.cookie });
+      return signedIn(issued);
     },
   }),
   defineOperation({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
-import { sessionViewSchema } from '@/lib/sessions/sessions.routes';
+import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { sessionViewSchema, signedIn } from '@/lib/sessions/sessions.routes';
 import { emailField } from './email-address';
 import { completeEmailCodeSignIn, signInWithPassword, startEmailCodeSignIn, stepUpWithPassword } from './signin';
 
@@ -26,7 +26,7 @@ const password = defineOperation({
   response: sessionViewSchema,
   handler: async ({ body, device, now, requestId }) => {
     const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId });
-    return result(issued.view, { sessionCookie: issued.cookie });
+    return signedIn(issued);
   },
 });
 
@@ -63,7 +63,7 @@ const emailCodeComplete = defineOperation({
   response: sessionViewSchema,
   handler: async ({ body, device, now, requestId }) => {
     const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, now, requestId });
-    return result(issued.view, { sessionCookie: issued.cookie });
+    return signedIn(issued);
   },
 });
 

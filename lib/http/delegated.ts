@@ -64,8 +64,13 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
   return { request: new Request(url, { method: request.method, headers }), form, body: form.toString(), fromJson };
 }
 
-async function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers): Promise<Response> {
-  return runNodeHandler(await op.nodeHandler(), prepared.request, Buffer.from(prepared.body), getConfig().origin, clientAddress(originalHeaders));
+/** Hands a request to the delegate's Node handler; the client address comes from the original request. */
+export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers): Promise<Response> {
+  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders));
+}
+
+function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers): Promise<Response> {
+  return callDelegate(op, prepared.request, prepared.body, originalHeaders);
 }
 
 /** Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. */

@@ -1,8 +1,6 @@
 import type { AnyOperation, DelegatedOperation, HttpMethod } from '@/lib/contract/operation';
-import { getConfig } from '@/lib/config';
 import { DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientAddress } from './client-address';
-import { runNodeHandler } from './node-bridge';
+import { callDelegate } from './delegated';
 import { serviceError } from '@/lib/contract/errors';
 import { runOperation } from './pipeline';
 import { problemResponse } from './problem';
@@ -48,7 +46,7 @@ async function selectOperation(candidates: AnyOperation[], request: Request): Pr
 async function answerOptions(declared: AnyOperation[], allow: string, request: Request): Promise<Response> {
   const delegated = declared.find((op): op is DelegatedOperation => op.kind === 'delegated');
   const response = delegated
-    ? await runNodeHandler(await delegated.nodeHandler(), request, Buffer.alloc(0), getConfig().origin, clientAddress(request.headers))
+    ? await callDelegate(delegated, request, '')
     : new Response(null, { status: 204, headers: { Allow: `${allow}, OPTIONS` } });
   for (const [name, value] of Object.entries({ ...versionHeaders(null), 'X-Request-ID': requestIdFor(request.headers) })) response.headers.set(name, value);
   return response;

@@ -1,12 +1,13 @@
 /**
  * The OAuth bearer term for our own API: the access token is looked up in the provider's store
  * (opaque tokens; a revoked or expired token is gone or invalid), must be meant for this API (no
- * resource indicator, or this service's origin — a token for {base_url}/mcp is accepted only by /mcp)
+ * resource indicator, or the API resource — a token for {base_url}/mcp is accepted only by /mcp)
  * and must not be sender-constrained (no DPoP on this resource server yet).
  */
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';
 import { getProvider } from './provider';
+import { apiResource } from './resources';
 import { SCOPE_TABLE } from './scopes';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
@@ -18,10 +19,11 @@ export function canonicalScopes(scope: string | undefined): string[] {
   return [...new Set(expanded)];
 }
 
+/** No audience (the provider's own token for this API) or exactly the API resource (resources.ts). */
 function audienceAllowsApi(aud: string | string[] | undefined): boolean {
   if (aud === undefined) return true;
-  const base = getConfig().baseUrl;
-  return (Array.isArray(aud) ? aud : [aud]).every((a) => a === base || a === `${base}/`);
+  const api = apiResource(getConfig().baseUrl);
+  return (Array.isArray(aud) ? aud : [aud]).every((a) => a === api);
 }
 
 export async function resolveAccessToken(token: string, _now: Date): Promise<BearerActor | null> {

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 import { authorizationContextQuery } from './authorization-request';
 import { authorizationContext, decide } from './consent';
 import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler } from './provider';
-import { DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
+import { apiResource, DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
 
 const TAG = 'OAuth 2.0 / OIDC';
 const metadata = z.record(z.string(), z.unknown());
@@ -49,7 +49,7 @@ export const oidcOperations: AnyOperation[] = [
     origin: 'none',
     successStatus: 303,
     errorStatuses: [302],
-    defaultParameters: authorizationDefaults,
+    // No defaultParameters: the GET it redirects to fills them in.
     nodeHandler: formPostAuthorizationHandler,
     variant: { of: 'decideAuthorization', when: (form) => !form.has('interaction_id') },
   }),
@@ -191,7 +191,7 @@ export const oidcOperations: AnyOperation[] = [
     path: '/.well-known/oauth-protected-resource',
     summary: "Protected-resource metadata for this service's API (RFC 9728), named in every Bearer challenge",
     extension: true,
-    resource: (base) => base,
+    resource: apiResource,
     scopes: [...RESOURCE_SCOPES, 'offline_access'],
   }),
 ];

@@ -17,10 +17,12 @@ export interface ResourceServer {
 export const RESOURCE_SCOPES = SCOPE_TABLE.filter((s) => s.scope !== 'openid' && s.scope !== 'offline_access').map((s) => s.scope);
 
 export const mcpResource = (baseUrl: string) => `${baseUrl}/mcp`;
+/** This service's own API as a resource: the origin itself. */
+export const apiResource = (baseUrl: string) => baseUrl;
 
 export function resourceServers(baseUrl = getConfig().baseUrl): ResourceServer[] {
   return [
-    { identifier: baseUrl, scope: RESOURCE_SCOPES.join(' ') },
+    { identifier: apiResource(baseUrl), scope: RESOURCE_SCOPES.join(' ') },
     { identifier: mcpResource(baseUrl), scope: RESOURCE_SCOPES.join(' ') },
   ];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { actorOfKind } from '@/lib/contract/actor';
-import { currentSession, listSessions, revokeSession } from './sessions.service';
+import { currentSession, listSessions, revokeSession, type IssuedSession } from './sessions.service';
 
 const TAG = 'Sign-in, sessions, step-up';
 
@@ -20,6 +20,11 @@ export const sessionViewSchema = z.object({
   }),
   csrf_token: z.string(),
 });
+
+/** A sign-in's answer: the session view, and the sealed cookie set on the response. */
+export function signedIn(issued: IssuedSession) {
+  return result(issued.view, { sessionCookie: issued.cookie });
+}
 
 const getSession = defineOperation({
   id: 'getSession',

@@ -1,0 +1,100 @@
+'use client';
+
+import type { FormEvent, ReactNode } from 'react';
+import { callApi } from './api';
+import { ErrorAlert } from './error-alert';
+import { NewPasswordField } from './new-password-field';
+import { runPasskeyCeremony, usePasskeySupport } from './passkey';
+import { PasskeyUnavailable } from './passkey-unavailable';
+import { passwordValue, useApiAction } from './use-api-action';
+import type { VerifiedEmail } from './verify-email-steps';
+
+export interface CredentialChoiceTexts {
+  passkeyTitle: string;
+  passkeyHint: string;
+  /** What to do instead when this browser cannot create passkeys. */
+  passkeyUnavailable: string;
+  passkeyButton: string;
+  passwordTitle: string;
+  passwordButton: string;
+}
+
+/**
+ * The last step of sign-up and of recovery, after the address is verified: a passkey (the
+ * `/api/auth/{flow}/passkey/...` ceremony) or a password (`/api/auth/{flow}/password/complete`).
+ * `children` come between the verified address and the two choices (sign-up's name field).
+ */
+export function CredentialChoice(props: {
+  verified: VerifiedEmail;
+  flow: 'enrollment' | 'recovery';
+  texts: CredentialChoiceTexts;
+  extraBody?: Record<string, string>;
+  focusPassword?: boolean;
+  onDone: () => void;
+  children?: ReactNode;
+}) {
+  const { verified, flow, texts, extraBody = {}, onDone } = props;
+  const supported = usePasskeySupport();
+  const passkey = useApiAction();
+  const password = useApiAction();
+  const busy = passkey.pending || password.pending;
+
+  async function createPasskey() {
+    const result = await passkey.run(() =>
+      runPasskeyCeremony({
+        kind: 'register',
+        optionsPath: `/api/auth/${flow}/passkey/options`,
+        completePath: `/api/auth/${flow}/passkey/complete`,
+        call: { headers: verified.headers },
+        extraBody,
+      }),
+    );
+    if (result?.ok) onDone();
+  }
+
+  async function setPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = { password: passwordValue(event.currentTarget, 'password'), ...extraBody };
+    const result = await password.run(() => callApi(`/api/auth/${flow}/password/complete`, body, { headers: verified.headers }));
+    if (result?.ok) onDone();
+  }
+
+  return (
+    <div className="stack auth-steps">
+      <p>
+        <span className="badge badge-ready">Verified</span> <strong className="auth-email">{verified.email}</strong>
+      </p>
+      {props.children}
+
+      <section className="card auth-card">
+        <h2>{texts.passkeyTitle}</h2>
+        {supported === false ? (
+          <PasskeyUnavailable alternative={texts.passkeyUnavailable} />
+        ) : (
+          <>
+            <p className="hint">{texts.passkeyHint}</p>
+            <div>
+              <button type="button" onClick={createPasskey} disabled={busy || supported === null}>
+                {texts.passkeyButton}
+              </button>
+            </div>
+          </>
+        )}
+        <ErrorAlert message={passkey.error} />
+      </section>
+
+      <section className="card auth-card">
+        <h2>{texts.passwordTitle}</h2>
+        <form className="stack" onSubmit={setPassword}>
+          <NewPasswordField autoFocus={props.focusPassword} />
+          <ErrorAlert message={password.error} />
+          <div>
+            <button type="submit" disabled={busy}>
+              {texts.passwordButton}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
