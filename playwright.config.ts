@@ -2,10 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SMTP_PORT } from './e2e/support/mail-sink';
-
-const PORT = 3100;
-const BASE_URL = `http://localhost:${PORT}`;
+import { E2E_BASE_URL as BASE_URL, E2E_PORT as PORT, E2E_SMTP_PORT as SMTP_PORT } from './e2e/support/ports';
 
 /**
  * E2E journeys against the built app (`next build` runs once before, in scripts/test-all.sh), in the

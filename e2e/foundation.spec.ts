@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_BASE_URL } from './support/ports';
 
 test.describe('foundation pages', () => {
   test('home says what the service is and links to docs and status', async ({ page }) => {
@@ -64,7 +65,7 @@ test.describe('foundation pages', () => {
     const statuses: number[] = [];
     // More than 2 x 20 x RATE_LIMIT_SCALE: a 429 must come even if the loop straddles a window boundary.
     for (let i = 0; i < 130; i++) {
-      const response = await request.post('/api/docs/ask', { headers: { origin: 'http://localhost:3100' }, data: { question: 'status?' } });
+      const response = await request.post('/api/docs/ask', { headers: { origin: E2E_BASE_URL }, data: { question: 'status?' } });
       statuses.push(response.status());
       if (response.status() === 429) {
         expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);

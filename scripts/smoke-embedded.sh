@@ -4,7 +4,7 @@
 # and the migrated database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PORT=3200
+PORT=$(node scripts/free-port.mjs)
 WORK=$(mktemp -d)
 # A scratch working directory that shares the build, so ./.data is fresh and the repo stays clean.
 ln -s "$PWD/.next" "$PWD/node_modules" "$PWD/package.json" "$PWD/drizzle" "$PWD/next.config.ts" "$PWD/public" "$WORK/"

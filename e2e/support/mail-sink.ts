@@ -5,16 +5,16 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../../tests/helpers/smtp-sink';
+import { E2E_SMTP_PORT } from './ports';
 
 export const MAIL_DIR = path.resolve(__dirname, '../../test-results/e2e-mail');
-export const SMTP_PORT = 2526;
 
 export async function startMailSink(): Promise<() => Promise<void>> {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let sequence = 0;
   const sink = await startSmtpSink({
-    port: SMTP_PORT,
+    port: E2E_SMTP_PORT,
     onMessage: (message) => {
       sequence += 1;
       writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${message.to.join(',')}.eml`), message.raw);

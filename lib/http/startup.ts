@@ -1,12 +1,20 @@
 import { ConfigError, getConfig } from '@/lib/config';
+import { runtimeVerdict } from '@/lib/config/runtime';
 import { getDb } from '@/lib/db';
 import { installPeerStamp } from './client-address';
 
 /**
- * Server start-up: fail fast on bad configuration (with a message naming each problem), stamp requests
- * with their peer address (for rate limits), and apply migrations: this process owns the database.
+ * Server start-up: refuse an unsupported Node.js, fail fast on bad configuration (with a message naming
+ * each problem), stamp requests with their peer address (for rate limits), and apply migrations: this
+ * process owns the database.
  */
 export async function startServer(): Promise<void> {
+  const runtime = runtimeVerdict(process.version);
+  if (runtime.verdict === 'refused') {
+    console.error(runtime.message);
+    process.exit(1);
+  }
+  if (runtime.verdict === 'untested') console.warn(runtime.message);
   try {
     getConfig();
   } catch (error) {

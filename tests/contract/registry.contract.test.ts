@@ -37,7 +37,7 @@ describe('the registry', () => {
 
   it('declares every operation at a path of the spec, unless it is a documented extension', () => {
     const specPairs = new Set(
-      readFileSync(path.resolve(__dirname, '../../../shared/spec/endpoints.tsv'), 'utf8')
+      readFileSync(path.resolve(__dirname, '../../docs/spec/endpoints.tsv'), 'utf8')
         .trim()
         .split('\n')
         .map((line) => line.replace('\t', ' ')),

@@ -1,0 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Ports of one e2e run, chosen free at run time (never fixed: other services may hold any port).
+ * The first process to ask (Playwright's runner, loading the config) picks them and records them in
+ * the environment, which its worker processes inherit, so every process of the run agrees.
+ */
+function runPort(name: 'E2E_PORT' | 'E2E_SMTP_PORT'): number {
+  process.env[name] ??= execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/free-port.mjs')], { encoding: 'utf8' }).trim();
+  return Number(process.env[name]);
+}
+
+export const E2E_PORT = runPort('E2E_PORT');
+export const E2E_SMTP_PORT = runPort('E2E_SMTP_PORT');
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
