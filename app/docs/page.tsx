@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { DOC_SECTIONS } from '@/lib/docs/content';
+import { DOC_SECTIONS } from '@/lib/docs';
 import { callOperation } from '@/lib/http/internal-call';
 import { AskForm } from './ask-form';
 

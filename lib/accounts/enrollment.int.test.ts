@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db';
 import { as, newClient, post, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
 import { problemOf } from '@/tests/helpers/http';
 import { findPasswordCredential } from './passwords.repo';
-import { findUserByEmail } from './users.repo';
+import { findUserByEmail } from '@/lib/users';
 
 const mailbox = useMailbox();
 const PASSWORD = 'correct horse battery staple';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS, type EnrollmentActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
+import { emitEvent } from '@/lib/events';
 import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
 import { rotateCode, startChallenge, verifyCode } from './email-challenges';
 import { accountMails, deliver } from './mails';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
 import { savePasswordProof } from './passwords.repo';
-import { findUserByEmail, insertUser, type UserRow } from './users.repo';
+import { findUserByEmail, insertUser, type UserRow } from '@/lib/users';
 
 /**
  * Always the same answer (202 + a token of the same shape): a known address gets a "you already have

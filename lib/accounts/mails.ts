@@ -4,7 +4,7 @@
  */
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
-import { sendMail, type MailMessage } from '@/lib/mail/mailer';
+import { sendMail, type MailMessage } from '@/lib/mail';
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
 const signature = () => `\n\n-- \nIdentity Service at ${getConfig().baseUrl}\nIf you did not ask for this, you can ignore this message.`;

@@ -3,18 +3,18 @@
  * passkeys while signed in (extensions). Ceremony mechanics live in webauthn.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS, type Actor, type EnrollmentActor, type RecoveryActor, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
-import { issueSession, markStepUp } from '@/lib/sessions/sessions.service';
+import { emitEvent } from '@/lib/events';
+import { issueSession, markStepUp } from '@/lib/sessions';
 import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
-import { findUserById } from './users.repo';
+import { findUserById } from '@/lib/users';
 import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type NewCredential } from './webauthn';
 
 export interface CeremonyInput {

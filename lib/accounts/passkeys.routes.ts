@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { sessionViewSchema, signedIn } from '@/lib/sessions/sessions.routes';
+import { sessionViewSchema, signedIn } from './sessions.routes';
 import { displayName } from './enrollment.routes';
 import {
   addPasskey,

@@ -1,8 +1,8 @@
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { inTransaction } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
-import { revokeAllSessions } from '@/lib/sessions/sessions.service';
+import { emitEvent } from '@/lib/events';
+import { revokeAllSessions } from './session-revocation';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
 import { savePasswordProof } from './passwords.repo';

@@ -9,7 +9,7 @@ import { createHmac, pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { getConfig } from '@/lib/config';
-import { Semaphore } from '@/lib/platform/semaphore';
+import { Semaphore } from '@/lib/platform';
 
 const pbkdf2Async = promisify(pbkdf2);
 const KEY_LENGTH = 32;

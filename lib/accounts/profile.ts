@@ -2,12 +2,12 @@
  * The identity profile over the bearer API (/api/v1/me). The e-mail address is released only with
  * identity.email.read; only display_name, locale and timezone can change here.
  */
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
-import { findUserById, updateUserProfile, type UserRow } from './users.repo';
+import { emitEvent } from '@/lib/events';
+import { findUserById, updateUserProfile, type UserRow } from '@/lib/users';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
 

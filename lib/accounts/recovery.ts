@@ -1,16 +1,16 @@
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS, type RecoveryActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
-import { revokeAllSessions } from '@/lib/sessions/sessions.service';
+import { emitEvent } from '@/lib/events';
+import { revokeAllSessions } from './session-revocation';
 import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
 import { rotateCode, startChallenge, verifyCode } from './email-challenges';
 import { accountMails, deliver } from './mails';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
 import { savePasswordProof } from './passwords.repo';
-import { findUserByEmail, findUserById, type UserRow } from './users.repo';
+import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
 export async function startRecovery(email: string, now: Date, requestId: string) {
   const { started, mail } = await inTransaction(async (tx) => {

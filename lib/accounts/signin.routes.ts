@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { sessionViewSchema, signedIn } from '@/lib/sessions/sessions.routes';
+import { sessionViewSchema, signedIn } from './sessions.routes';
 import { emailField } from './email-address';
 import { completeEmailCodeSignIn, signInWithPassword, startEmailCodeSignIn, stepUpWithPassword } from './signin';
 

@@ -1,15 +1,15 @@
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';
-import { issueSession, markStepUp } from '@/lib/sessions/sessions.service';
+import { issueSession, markStepUp } from '@/lib/sessions';
 import { consumeChallenge, findEmailChallenge } from './email-challenges.repo';
 import { startChallenge, verifyCode } from './email-challenges';
 import { isLocked, registerPasswordFailure } from './lockout';
 import { accountMails, deliver } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { clearFailures, findPasswordCredential } from './passwords.repo';
-import { findUserByEmail, findUserById, type UserRow } from './users.repo';
+import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
 /** Unknown account, wrong password and locked account all end here: one body, one status. */
 function invalidCredentials(): never {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/contract/actor';
-import type { Executor } from '@/lib/db';
+import { getDb, type Executor } from '@/lib/db';
+import { listUserActivity } from './activity.repo';
 import { insertAuditEvent } from './audit.repo';
 
 /** Keys that must never reach an audit record, whatever a caller passes. */
@@ -47,4 +48,9 @@ export async function recordAudit(db: Executor, input: AuditInput): Promise<void
     requestId: input.requestId ?? null,
     data,
   });
+}
+
+/** A person's own recent activity, privacy-minimised (action, outcome, time), newest first. */
+export async function activityOf(userId: string, limit: number) {
+  return listUserActivity(await getDb(), userId, limit);
 }

@@ -3,8 +3,8 @@ import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { AuthTerm, SessionCookieInstruction } from '@/lib/contract/operation';
-import { csrfTokenFor } from '@/lib/sessions/csrf';
-import { sessionCookieName } from '@/lib/sessions/session-cookie';
+import { csrfTokenFor } from '@/lib/sessions';
+import { sessionCookieName } from '@/lib/sessions';
 import { credentialStores } from './credentials';
 
 

@@ -1,8 +1,7 @@
 import type { Actor } from '@/lib/contract/actor';
-import { resolveChallengeToken } from '@/lib/accounts/email-challenges';
-import { stepUpMethodsOf } from '@/lib/accounts/step-up-methods';
-import { resolveAccessToken } from '@/lib/oidc/bearer';
-import { resolveSessionCookie } from '@/lib/sessions/sessions.service';
+import { resolveChallengeToken, stepUpMethodsOf } from '@/lib/accounts';
+import { resolveAccessToken } from '@/lib/oidc';
+import { resolveSessionCookie } from '@/lib/sessions';
 
 /**
  * Where each auth term looks its credential up. A store that does not exist yet resolves nothing, so

@@ -6,7 +6,7 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
 import { clientAddress, keyedHash } from './client-address';
 import { runNodeHandler } from './node-bridge';
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE } from '@/lib/contract/errors';
 import { isUnsafe, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { SCOPE_TABLE } from '@/lib/oidc/scopes';
+import { SCOPE_TABLE } from '@/lib/oidc';
 import { MAX_PAGE_LIMIT } from './cursor';
 import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
 import { buildScopeTable } from './scope-table';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { getDb } from '@/lib/db';
 import { call, ORIGIN, problemOf } from '@/tests/helpers/http';
@@ -11,7 +11,7 @@ import {
   rateLimitedOperation,
   termOperations,
 } from '@/tests/helpers/test-operations';
-import { csrfTokenFor } from '@/lib/sessions/csrf';
+import { csrfTokenFor } from '@/lib/sessions';
 import { credentialStores, type CredentialStores } from './credentials';
 
 const termOp = (name: string) => termOperations.find((op) => op.id === `test_${name}`)!;

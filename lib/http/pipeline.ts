@@ -8,7 +8,7 @@ import { getConfig } from '@/lib/config';
 import { principalOf, type Actor } from '@/lib/contract/actor';
 import { serviceError, type ServiceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform/idempotency';
+import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';

@@ -5,7 +5,7 @@
 import type { AnyOperation } from '@/lib/contract/operation';
 import { statusOperations } from '@/lib/status/status.routes';
 import { docsOperations } from '@/lib/docs/docs.routes';
-import { sessionOperations } from '@/lib/sessions/sessions.routes';
+import { sessionOperations } from '@/lib/accounts/sessions.routes';
 import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
 import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
 import { profileOperations } from '@/lib/accounts/profile.routes';
@@ -14,6 +14,7 @@ import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
+import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
 export const OPERATIONS: readonly AnyOperation[] = [
@@ -25,10 +26,11 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...recoveryOperations,
   ...passkeyOperations,
   ...profileOperations,
+  ...privacyOperations,
   ...membershipOperations,
   ...oidcOperations,
   ...consentOperations,
-  ...openapiOperations,
+  ...openapiOperations(() => OPERATIONS),
 ];
 
 export function operationsAt(path: string): AnyOperation[] {

@@ -3,7 +3,7 @@
  * ID token) and the routes that accept it, derived from the same declarations the pipeline enforces.
  */
 import type { AnyOperation } from '@/lib/contract/operation';
-import { SCOPE_TABLE } from '@/lib/oidc/scopes';
+import { SCOPE_TABLE } from '@/lib/oidc';
 
 export interface ScopeRow {
   scope: string;

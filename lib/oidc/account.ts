@@ -1,5 +1,5 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
-import { findUserById } from '@/lib/accounts/users.repo';
+import { findUserById } from '@/lib/users';
 import { getDb } from '@/lib/db';
 
 /**

@@ -62,13 +62,8 @@ export async function listAccountGrants(db: Executor, accountId: string, now: Da
     .where(and(eq(oidcModels.model, 'Grant'), sql`${oidcModels.payload}->>'accountId' = ${accountId}`, live(now)));
 }
 
-/**
- * Ends node-oidc-provider's sessions of one sign-in of ours. The provider's login time is our
- * session's authentication time by construction (consent.ts), so account + login time name the
- * sign-in; access tokens bound to those sessions stop working with them.
- */
-export async function endProviderSessions(db: Executor, accountId: string, authenticatedAt: Date): Promise<number> {
-  const loginTs = Math.floor(authenticatedAt.getTime() / 1000);
+/** Deletes the provider's sessions of an account that began at `loginTs` (seconds). */
+export async function deleteProviderSessions(db: Executor, accountId: string, loginTs: number): Promise<number> {
   const deleted = await db
     .delete(oidcModels)
     .where(

@@ -4,7 +4,7 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { getDb } from '@/lib/db';
-import { shouldSweep } from '@/lib/platform/sweep';
+import { shouldSweep } from '@/lib/platform';
 import { consumeModel, deleteExpiredModels, destroyGrant, destroyModel, findModel, findModelBy, upsertModel, type OidcModelRow } from './adapter.repo';
 
 function payloadOf(row: OidcModelRow | null): AdapterPayload | undefined {

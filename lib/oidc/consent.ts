@@ -4,11 +4,11 @@
  * interaction (`decide`). The browser then resumes at the provider, which issues the code. Login comes
  * from our session: it is the only truth for who signed in, when (auth_time) and how (amr).
  */
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
-import { findSession } from '@/lib/sessions/sessions.repo';
+import { sessionRecord } from '@/lib/sessions';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 import { getProvider } from './provider';
 import { describeScopes } from './scopes';
@@ -73,7 +73,7 @@ export async function decide(actor: SessionActor, interactionId: string, decisio
   if (decision === 'deny') {
     interaction.result = { error: 'access_denied', error_description: 'The person declined the request.' };
   } else {
-    const session = await findSession(await getDb(), actor.sessionId);
+    const session = await sessionRecord(actor.sessionId);
     if (!session) throw serviceError('unauthenticated', 'Sign in first.');
     const after = signInRequiredAfter(interaction, now);
     if (after && session.authenticatedAt < after) {

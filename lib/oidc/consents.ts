@@ -1,4 +1,4 @@
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';

@@ -5,7 +5,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
 import { inTransaction, getDb, type Tx } from '@/lib/db';
-import { openSecret, sealSecret } from '@/lib/platform/encryption';
+import { openSecret, sealSecret } from '@/lib/platform';
 import { insertKey, listKeys, lockKeys, setKeyStatus, type OidcKeyRow } from './keys.repo';
 
 export const SIGNING_ALGS = ['RS256', 'ES256'] as const;

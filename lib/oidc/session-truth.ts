@@ -7,8 +7,8 @@
  * answers `login_required`. (Revocation also deletes the provider's sessions: sessions.service.ts.)
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { resolveSessionCookie } from '@/lib/sessions/sessions.service';
-import { sessionCookieName } from '@/lib/sessions/session-cookie';
+import { resolveSessionCookie } from '@/lib/sessions';
+import { sessionCookieName } from '@/lib/sessions';
 
 type CheckClass = typeof import('oidc-provider').interactionPolicy.Check;
 

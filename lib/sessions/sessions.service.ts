@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { recordAudit } from '@/lib/audit/audit';
-import { findUserById, type UserRow } from '@/lib/accounts/users.repo';
-import type { Actor, SessionActor } from '@/lib/contract/actor';
+import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { SessionCookieInstruction } from '@/lib/contract/operation';
-import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events/emit';
-import { endProviderSessions } from '@/lib/oidc/adapter.repo';
+import { getDb, type Executor } from '@/lib/db';
+import { findUserById, userView, type UserRow } from '@/lib/users';
 import { csrfTokenFor } from './csrf';
 import { newSessionSecret, sealSessionCookie, secretMatches, unsealSessionCookie } from './session-cookie';
 import {
@@ -26,10 +23,6 @@ export type Amr = 'hwk' | 'pwd' | 'otp' | 'fed';
 
 /** last_seen_at is written at most once a minute per session: idle expiry needs no finer grain. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-export function userView(user: UserRow) {
-  return { id: user.id, email: user.email, display_name: user.displayName, locale: user.locale, timezone: user.timezone };
-}
 
 function idleExpiry(row: SessionRow): Date {
   return new Date(row.lastSeenAt.getTime() + getConfig().ttl.sessionIdle * 1000);
@@ -131,46 +124,24 @@ export async function listSessions(actor: SessionActor, now: Date) {
   };
 }
 
-/**
- * Everything that follows a revoked session: the provider's sessions of that sign-in end with it (our
- * session is the only truth), the event goes out, the audit trail records it.
- */
-async function announceRevocation(db: Executor, actor: Actor, session: RevokedSession, userId: string, reason: string, now: Date, requestId?: string) {
-  const sessionId = session.id;
-  await endProviderSessions(db, userId, session.authenticatedAt);
-  // identity.session.revoked carries only these three fields (spec, Events).
-  await emitEvent(db, 'identity.session.revoked', { session_id: sessionId, user_id: userId, reason }, { userId }, now);
-  await recordAudit(db, {
-    action: 'session.revoked',
-    outcome: 'success',
-    actor,
-    subject: { type: 'session', id: sessionId },
-    requestId,
-    data: { reason, user: userId },
-    at: now,
-  });
+/** Revokes one of the user's own live sessions; null when it is not theirs or already revoked. */
+export async function revokeOwnSession(db: Executor, userId: string, sessionId: string, reason: string, now: Date): Promise<RevokedSession | null> {
+  return revokeOwnedSession(db, sessionId, userId, now, reason);
 }
 
-/** Revokes one of the caller's own sessions; revoking the current one signs out. */
-export async function revokeSession(actor: SessionActor, sessionId: string, now: Date, requestId: string): Promise<{ signedOut: boolean }> {
-  const signedOut = sessionId === actor.sessionId;
-  const reason = signedOut ? 'signed_out' : 'revoked_by_user';
-  await inTransaction(async (tx) => {
-    const revoked = await revokeOwnedSession(tx, sessionId, actor.userId, now, reason);
-    if (!revoked) throw serviceError('not_found', 'No active session of yours has this id.');
-    await announceRevocation(tx, actor, revoked, actor.userId, reason, now, requestId);
-  });
-  return { signedOut };
+/** Revokes every live session of a user (optionally but one) and says which. */
+export async function revokeSessionsOf(db: Executor, userId: string, reason: string, now: Date, except?: string): Promise<RevokedSession[]> {
+  return revokeUserSessions(db, userId, now, reason, except);
 }
 
-/** Ends every session of a user (recovery, password change), announcing each revocation. */
-export async function revokeAllSessions(
-  db: Executor,
-  input: { actor: Actor; userId: string; reason: string; now: Date; except?: string; requestId?: string },
-): Promise<number> {
-  const revoked = await revokeUserSessions(db, input.userId, input.now, input.reason, input.except);
-  for (const session of revoked) await announceRevocation(db, input.actor, session, input.userId, input.reason, input.now, input.requestId);
-  return revoked.length;
+/** One session record (amr, authentication time), for the consent step. */
+export async function sessionRecord(sessionId: string): Promise<SessionRow | null> {
+  return findSession(await getDb(), sessionId);
+}
+
+/** The live sessions of a user (privacy export). */
+export async function liveSessionsOf(userId: string, now: Date): Promise<SessionRow[]> {
+  return listLiveSessions(await getDb(), userId, now);
 }
 
 export async function markStepUp(db: Executor, actor: SessionActor, method: 'passkey' | 'password', now: Date) {

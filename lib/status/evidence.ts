@@ -5,7 +5,7 @@
  */
 import { DEFAULT_PBKDF2_ITERATIONS, getConfig } from '@/lib/config';
 import { getDb, getDbDriver } from '@/lib/db';
-import { checkMailTransport, type MailTransportState } from '@/lib/mail/mailer';
+import { checkMailTransport, type MailTransportState } from '@/lib/mail';
 import { shippedMigrationHashes } from './migrations';
 import { appliedMigrationHashes, pingDatabase } from './status.repo';
 

@@ -1,6 +1,6 @@
 import { resetConfig } from '@/lib/config';
 import { closeDb } from '@/lib/db';
-import { resetMailer } from '@/lib/mail/mailer';
+import { resetMailer } from '@/lib/mail';
 import { forgetEvidence } from '@/lib/status/evidence';
 
 /** Secrets and settings every test file starts from (fixed values: tests are reproducible). */

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config';
-import { capabilityMatrix } from '@/lib/status/status.service';
+import { capabilityMatrix } from '@/lib/status';
 
 /**
  * Benchmark baseline only (bench/pipeline.ts): the same JSON as GET /api/v1/capabilities with no

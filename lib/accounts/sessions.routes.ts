@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { actorOfKind } from '@/lib/contract/actor';
-import { currentSession, listSessions, revokeSession, type IssuedSession } from './sessions.service';
+import { currentSession, listSessions, type IssuedSession } from '@/lib/sessions';
+import { revokeSession } from './session-revocation';
 
 const TAG = 'Sign-in, sessions, step-up';
 

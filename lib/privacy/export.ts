@@ -4,31 +4,27 @@
  * cookies, codes, keys, secrets, provider bodies, IP addresses or user-agent material (session device
  * labels are derived from the user agent, so they are left out too).
  */
-import { listUserActivity } from '@/lib/audit/activity.repo';
+import { authenticatorsOf } from '@/lib/accounts';
+import { activityOf } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
-import { consentsOf } from '@/lib/oidc/consents';
-import { allMemberships } from '@/lib/organizations/memberships';
-import { listLiveSessions } from '@/lib/sessions/sessions.repo';
-import { passkeyView } from './passkey-flows';
-import { listUserPasskeys } from './passkeys.repo';
-import { findPasswordCredential } from './passwords.repo';
-import { findUserById } from './users.repo';
+import { consentsOf } from '@/lib/oidc';
+import { allMemberships } from '@/lib/organizations';
+import { liveSessionsOf } from '@/lib/sessions';
+import { findUserById } from '@/lib/users';
 
 const ACTIVITY_LIMIT = 500;
 
 export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' }>, now: Date) {
-  const db = await getDb();
-  const user = await findUserById(db, actor.userId);
+  const user = await findUserById(await getDb(), actor.userId);
   if (!user) throw serviceError('unauthenticated', 'The account behind this token no longer exists.');
-  const [memberships, passkeys, password, sessions, consents, activity] = await Promise.all([
+  const [memberships, authenticators, sessions, consents, activity] = await Promise.all([
     allMemberships(user.id),
-    listUserPasskeys(db, user.id),
-    findPasswordCredential(db, user.id),
-    listLiveSessions(db, user.id, now),
+    authenticatorsOf(user.id),
+    liveSessionsOf(user.id, now),
     consentsOf(user.id, now),
-    listUserActivity(db, user.id, ACTIVITY_LIMIT),
+    activityOf(user.id, ACTIVITY_LIMIT),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -54,10 +50,7 @@ export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' 
       last_seen_at: s.lastSeenAt.toISOString(),
       expires_at: s.expiresAt.toISOString(),
     })),
-    authenticators: {
-      passkeys: passkeys.map(passkeyView),
-      password: password ? { set: true, updated_at: password.updatedAt.toISOString() } : { set: false, updated_at: null },
-    },
+    authenticators,
     activity: activity.map((a) => ({ action: a.action, outcome: a.outcome, at: a.createdAt.toISOString() })),
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * Import rules that ESLint's per-file rules cannot express (run by `npm run lint`):
+ * - no import circles anywhere;
+ * - a context (lib/<ctx>) reaches another only through its public entry point, lib/<other>/index.ts,
+ *   never its files, and above all never its *.repo.ts. The contract, the database layer and the
+ *   configuration are shared infrastructure; the edge (lib/http) also binds each context's
+ *   *.routes.ts declarations into the registry.
+ */
+const SHARED = '^lib/(contract|db|config)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import circles make load order matter and hide layering mistakes: break them.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-foreign-repository',
+      severity: 'error',
+      comment: "A context never reads another context's repository: use that context's public entry point.",
+      from: { path: '^(lib|app)/([^/]+)/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^lib/([^/]+)/.+[.]repo[.]ts$', pathNot: '^lib/$2/' },
+    },
+    {
+      name: 'context-entry-point-only',
+      severity: 'error',
+      comment: "Reach another context through lib/<ctx>/index.ts (its public entry point), not its files.",
+      from: { path: '^lib/([^/]+)/', pathNot: ['^lib/http/', '[.]test[.]ts$'] },
+      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/$1/', SHARED, '^lib/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'edge-entry-points-and-routes',
+      severity: 'error',
+      comment: 'The edge binds *.routes.ts declarations; for everything else it uses the entry points too.',
+      from: { path: '^lib/http/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', SHARED, '^lib/[^/]+/index[.]ts$', '^lib/[^/]+/[^/]+[.]routes[.]ts$'] },
+    },
+    {
+      name: 'pages-through-the-edge',
+      severity: 'error',
+      comment: 'Pages and route bindings use the edge (lib/http) or a context entry point.',
+      from: { path: '^app/' },
+      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', '^lib/contract/', '^lib/[^/]+/index[.]ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|[.]next|drizzle|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,7 @@
+/**
+ * Accounts: enrollment, sign-in, step-up, passkeys, passwords, recovery and the person's own sessions.
+ * What the edge and other contexts may use of it.
+ */
+export { authenticatorsOf } from './authenticators';
+export { resolveChallengeToken } from './email-challenges';
+export { stepUpMethodsOf } from './step-up-methods';

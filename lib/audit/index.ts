@@ -1,0 +1,2 @@
+/** The audit trail: written inside each use case's transaction, privacy-minimised once, here. */
+export { activityOf, recordAudit, type AuditInput } from './audit';

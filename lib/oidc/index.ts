@@ -1,0 +1,8 @@
+/**
+ * The OAuth 2.0 / OIDC provider as other contexts see it: the bearer credential for our API, the
+ * scope catalogue, a person's consents, and ending the provider's sessions of one of our sign-ins.
+ */
+export { resolveAccessToken } from './bearer';
+export { consentsOf } from './consents';
+export { endProviderSessions } from './provider-sessions';
+export { SCOPE_TABLE, type ScopeDefinition } from './scopes';

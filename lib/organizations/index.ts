@@ -1,0 +1,2 @@
+/** Organizations (tenants) and memberships. */
+export { allMemberships, membershipView } from './memberships';
