@@ -14,7 +14,7 @@ import { accountMails, deliver } from './mails';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
-import { findUserById } from '@/lib/users';
+import { findUserById, lockUser } from '@/lib/users';
 import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type NewCredential } from './webauthn';
 
 export interface CeremonyInput {
@@ -173,9 +173,13 @@ export async function renamePasskey(actor: SessionActor, passkeyId: string, name
   return passkeyView(renamed);
 }
 
-/** Removing the last passkey of an account without a password would leave no credential: refused. */
+/**
+ * Removing the last passkey of an account without a password would leave no credential: refused. The
+ * account's row is locked first, so two removals at once cannot both see "one more left".
+ */
 export async function removePasskey(actor: SessionActor, passkeyId: string, now: Date, requestId: string) {
   await inTransaction(async (tx) => {
+    if (!(await lockUser(tx, actor.userId))) throw serviceError('unauthenticated', 'Sign in first.');
     const remaining = await countUserPasskeys(tx, actor.userId);
     const hasPassword = (await findPasswordCredential(tx, actor.userId)) !== null;
     if (remaining <= 1 && !hasPassword) throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');

@@ -27,3 +27,12 @@ export async function updateUserProfile(
   const [row] = await db.update(users).set({ ...changes, updatedAt: at }).where(eq(users.id, id)).returning();
   return row ?? null;
 }
+
+/**
+ * Locks the user's row until the transaction ends: changes to an account's credentials serialise on
+ * it, so a check such as "not the last credential" cannot be raced by a concurrent change.
+ */
+export async function lockUser(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return rows.length === 1;
+}
