@@ -91,7 +91,7 @@ export async function createAccount(
 export async function completePasswordEnrollment(actor: EnrollmentActor, input: { password: string; displayName?: string }, now: Date, requestId: string) {
   const row = await enrollmentOf(actor);
   assertVerified(row);
-  const password = await acceptablePassword(input.password);
+  const password = await acceptablePassword(input.password, { email: row.email });
   const proof = await hashPassword(password);
   const user = await inTransaction(async (tx) => {
     const created = await createAccount(tx, row, { displayName: input.displayName, now, method: 'password', requestId, actor });

@@ -2,12 +2,12 @@
  * Account mails. Codes appear only in the message body; nothing here is logged. Every start sends
  * exactly one mail, whether or not an account exists, so neither responses nor timing reveal it.
  */
-import { getConfig } from '@/lib/config';
+import { getConfig, SERVICE_NAME } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import { sendMail, type MailMessage } from '@/lib/mail';
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
-const signature = () => `\n\n-- \nIdentity Service at ${getConfig().baseUrl}\nIf you did not ask for this, you can ignore this message.`;
+const signature = () => `\n\n-- \n${SERVICE_NAME} at ${getConfig().baseUrl}\nIf you did not ask for this, you can ignore this message.`;
 
 export const accountMails = {
   enrollmentCode: (to: string, code: string): MailMessage => ({

@@ -1,7 +1,9 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
-import { inTransaction } from '@/lib/db';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, inTransaction } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
+import { findUserById } from '@/lib/users';
 import { revokeAllSessions } from './session-revocation';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
@@ -12,7 +14,9 @@ import { savePasswordProof } from './passwords.repo';
  * signed out: whoever knew the old password loses what they had.
  */
 export async function changePassword(actor: SessionActor, newPassword: string, now: Date, requestId: string) {
-  const proof = await hashPassword(await acceptablePassword(newPassword));
+  const user = await findUserById(await getDb(), actor.userId);
+  if (!user) throw serviceError('unauthenticated', 'Sign in first.');
+  const proof = await hashPassword(await acceptablePassword(newPassword, { email: user.email }));
   const signedOut = await inTransaction(async (tx) => {
     await savePasswordProof(tx, actor.userId, proof, now);
     await emitEvent(tx, 'identity.password.changed', { user_id: actor.userId, reason: 'changed_by_user' }, { userId: actor.userId }, now);

@@ -46,17 +46,30 @@ describe('password proofs', () => {
   });
 });
 
+const ADA = { email: 'ada.lovelace@example.test' };
+
 describe('password policy', () => {
   it('accepts 8-128 characters of anything, counting characters not bytes', async () => {
-    expect(await acceptablePassword('ñ'.repeat(8))).toBe('ñ'.repeat(8));
-    expect(await acceptablePassword('🔑'.repeat(128))).toHaveLength(256);
-    await expect(acceptablePassword('🔑'.repeat(129))).rejects.toMatchObject({ code: 'weak_password' });
-    await expect(acceptablePassword('seven77')).rejects.toMatchObject({ code: 'weak_password' });
+    expect(await acceptablePassword('ñ'.repeat(8), ADA)).toBe('ñ'.repeat(8));
+    expect(await acceptablePassword('🔑'.repeat(128), ADA)).toHaveLength(256);
+    await expect(acceptablePassword('🔑'.repeat(129), ADA)).rejects.toMatchObject({ code: 'weak_password' });
+    await expect(acceptablePassword('seven77', ADA)).rejects.toMatchObject({ code: 'weak_password' });
   });
 
   it('refuses common passwords from the offline list, whatever their case', async () => {
     for (const common of ['password', 'iloveyou123', 'PASSWORD1', 'baseball1']) {
-      await expect(acceptablePassword(common)).rejects.toMatchObject({ code: 'weak_password' });
+      await expect(acceptablePassword(common, ADA)).rejects.toMatchObject({ code: 'weak_password' });
+    }
+  });
+
+  it('refuses passwords built from the e-mail address or the service (NIST SP 800-63B context words)', async () => {
+    // BASE_URL is http://localhost:3000 in tests.
+    for (const built of ['ada.lovelace@example.test', 'ADA.LOVELACE', 'lovelace1815!', 'Lovelace-2026', 'identityservice', 'Identity Service 1', 'localhost123', 'xx-ada.lovelace-xx']) {
+      await expect(acceptablePassword(built, ADA), built).rejects.toMatchObject({ code: 'weak_password', extras: { errors: [{ path: 'body.password' }] } });
+    }
+    // Context words inside a longer passphrase of other words are fine; short pieces are not words.
+    for (const fine of ['lovelace wrote the first program', 'ada and the analytical engine', 'my identity is mine alone']) {
+      expect(await acceptablePassword(fine, ADA), fine).toBe(fine);
     }
   });
 });

@@ -79,7 +79,7 @@ export async function finishRecovery(
 export async function completePasswordRecovery(actor: RecoveryActor, newPassword: string, now: Date, requestId: string) {
   const row = await recoveryOf(actor);
   assertRecoveryVerified(row);
-  const proof = await hashPassword(await acceptablePassword(newPassword));
+  const proof = await hashPassword(await acceptablePassword(newPassword, { email: row.email }));
   const user = await inTransaction(async (tx) => {
     const recovered = await finishRecovery(tx, row, { actor, method: 'password', now, requestId });
     await savePasswordProof(tx, recovered.id, proof, now);

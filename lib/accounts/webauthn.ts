@@ -13,13 +13,13 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { getConfig } from '@/lib/config';
+import { getConfig, SERVICE_NAME } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, type Executor } from '@/lib/db';
 import { consumeWebauthnChallenge, findPasskeyByCredentialId, insertWebauthnChallenge, recordPasskeyUse, type ChallengeRow, type PasskeyRow } from './passkeys.repo';
 
 export type CeremonyPurpose = ChallengeRow['purpose'];
-const RP_NAME = 'Identity Service';
+const RP_NAME = SERVICE_NAME;
 
 /** What `.../options` operations return: the browser library's options JSON and our challenge id. */
 export interface CeremonyOptions {

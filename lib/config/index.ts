@@ -16,6 +16,9 @@ export class ConfigError extends Error {
 
 export const DEFAULT_PBKDF2_ITERATIONS = 600_000;
 
+/** The service's own name, as people see it in mail, passkey prompts and the password rules. */
+export const SERVICE_NAME = 'Identity Service';
+
 function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepper: string; dataEncryptionKey: Buffer; generated: boolean }) {
   const port = env.PORT;
   const baseUrl = new URL(env.BASE_URL ?? `http://localhost:${port}`);
@@ -38,7 +41,7 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
     dataEncryptionKey: secrets.dataEncryptionKey,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
-      from: env.MAIL_FROM ?? `Identity Service <no-reply@${baseUrl.hostname}>`,
+      from: env.MAIL_FROM ?? `${SERVICE_NAME} <no-reply@${baseUrl.hostname}>`,
       devMailboxDir: `${env.DATA_DIR}/mailbox`,
     },
     help: env.HELP_PROVIDER_URL
