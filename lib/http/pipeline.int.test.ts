@@ -215,6 +215,26 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     expect(await right.json()).toEqual({ ok: true, actor: 'session' });
   });
 
+  it('answers 403 csrf_failed for any token, whatever its length in characters or bytes', async () => {
+    credentialStores.session = async (cookie) => (cookie === 'valid' ? sessionActor('a', null) : null);
+    const expected = csrfTokenFor('session-a');
+    // Same number of characters as the real token but twice the bytes (UTF-8), longer, shorter, blank.
+    const candidates = ['é'.repeat(expected.length), `${expected}x`, expected.slice(1), ' '];
+    for (const token of candidates) {
+      const response = await call(termOp('session'), { headers: { origin: ORIGIN, cookie: 'session=valid', 'x-csrf-token': token }, body: { value: 'x' } });
+      expect(response.status, token).toBe(403);
+      expect((await problemOf(response)).code).toBe('csrf_failed');
+    }
+    // The plain-form field goes through the same comparison (any Unicode, not only header bytes).
+    for (const token of ['€'.repeat(expected.length)]) {
+      const form = await call(termOp('session'), {
+        headers: { origin: ORIGIN, cookie: 'session=valid', 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: `csrf_token=${encodeURIComponent(token)}&value=x`,
+      });
+      expect((await problemOf(form)).code).toBe('csrf_failed');
+    }
+  });
+
   it('answers 403 step_up_required (saying how) unless the step-up is recent', async () => {
     let stepUpAt: Date | null = null;
     credentialStores.session = async () => sessionActor('a', stepUpAt);
