@@ -8,6 +8,7 @@ import {
   auditCollectionOperation,
   idempotentExecutions,
   idempotentOperation,
+  mismatchedActorOperation,
   rateLimitedOperation,
   termOperations,
 } from '@/tests/helpers/test-operations';
@@ -273,6 +274,12 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     const wrongKind = await call(termOp('api_key'), { headers: { authorization: 'Bearer token' }, body: { value: 'x' } });
     expect(wrongKind.status).toBe(401);
     expect(wrongKind.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('answers 401 unauthenticated when a handler receives another actor than it narrows to', async () => {
+    const response = await call(mismatchedActorOperation);
+    expect(response.status).toBe(401);
+    expect((await problemOf(response)).code).toBe('unauthenticated');
   });
 
   it('binds organization routes to the credential organization', async () => {

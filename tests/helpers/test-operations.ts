@@ -3,6 +3,7 @@
  * pipeline's rules are exercised before the contexts that own those credentials exist.
  */
 import { z } from 'zod';
+import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { listAuditEvents } from '@/lib/audit/audit.repo';
 import { getDb } from '@/lib/db';
@@ -98,4 +99,20 @@ export const auditCollectionOperation = defineCollection({
     const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
     return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
   },
+});
+
+/** Declared public, but its handler expects a session: a declaration/handler mismatch. */
+export const mismatchedActorOperation = defineOperation({
+  id: 'test_mismatched_actor',
+  method: 'GET',
+  path: '/test/mismatched-actor',
+  tag: 'Test',
+  summary: 'Narrows an anonymous actor to a session',
+  auth: { kind: 'public' },
+  origin: 'if-present',
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({ user_id: z.string() }),
+  testOnly: true,
+  handler: async ({ actor }) => ({ user_id: actorOfKind(actor, 'session').userId }),
 });
