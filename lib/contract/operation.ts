@@ -6,7 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Actor } from './actor';
+import type { RateLimitBucket } from './rate-limits';
 import type { Scope } from './scopes';
+
+export type { RateLimitBucket };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type StepUpMethod = 'passkey' | 'password';
@@ -38,19 +41,6 @@ export type AuthKind = AuthTerm['kind'];
  * refused. `none`: server-to-server surfaces.
  */
 export type OriginRule = 'required' | 'if-present' | 'none';
-
-export type RateLimitBucket =
-  | 'docs_ask'
-  | 'signin'
-  | 'signin_account'
-  | 'enrollment_start'
-  | 'mail_per_address'
-  | 'code_resend'
-  | 'code_attempts'
-  | 'passkey_options'
-  | 'oauth_register'
-  | 'application_register'
-  | 'test_only';
 
 export interface Keyset {
   createdAt: Date;
