@@ -116,3 +116,26 @@ export const mismatchedActorOperation = defineOperation({
   testOnly: true,
   handler: async ({ actor }) => ({ user_id: actorOfKind(actor, 'session').userId }),
 });
+
+const retiring = (id: string, lifecycle: { deprecatedAt?: Date; sunsetAt?: Date }) =>
+  defineOperation({
+    id,
+    method: 'GET',
+    path: `/test/${id}`,
+    tag: 'Test',
+    summary: 'A retiring operation (exercises the versioning policy)',
+    auth: { kind: 'public' },
+    origin: 'if-present',
+    idempotency: 'none',
+    successStatus: 200,
+    response: z.object({ ok: z.literal(true) }),
+    lifecycle,
+    testOnly: true,
+    handler: async () => ({ ok: true as const }),
+  });
+
+/** One operation deprecated with a sunset (181 days' notice), one deprecated without a sunset yet. */
+export const lifecycleOperations: AnyOperation[] = [
+  retiring('test_sunset', { deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: new Date('2026-07-01T00:00:00Z') }),
+  retiring('test_deprecated', { deprecatedAt: new Date('2026-03-01T00:00:00Z') }),
+];
