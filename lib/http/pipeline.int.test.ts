@@ -156,7 +156,7 @@ describe('keyset pagination', () => {
     const db = await getDb();
     for (let i = 0; i < 5; i++) {
       await recordAudit(db, {
-        action: `test.event.${i}`,
+        action: 'session.revoked',
         outcome: 'success',
         actor: { kind: 'scim', tokenId: 'pagination-test', organizationId: 'org' },
         at: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 3)),
