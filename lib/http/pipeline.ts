@@ -8,6 +8,7 @@ import { getConfig } from '@/lib/config';
 import { principalOf, type Actor } from '@/lib/contract/actor';
 import { serviceError, type ServiceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
+import { withDeclaredEvents } from '@/lib/events';
 import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
@@ -102,7 +103,8 @@ export async function runOperation(
     // 12. Handler -> service.
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page });
+    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page } as const;
+    const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
 
     // 13. Response through its schema: anything undeclared (hashes, internals) is stripped.
     if (idempotency) await finishIdempotent(idempotency, { status, body });
