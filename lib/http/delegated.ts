@@ -8,6 +8,7 @@ import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
 import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
 import { clientAddress, keyedHash } from './client-address';
+import { basicCredentials, findControlCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -73,8 +74,38 @@ function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeade
   return callDelegate(op, prepared.request, prepared.body, originalHeaders);
 }
 
-/** Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. */
-export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, now: Date): Promise<Response> {
+/** An error in the OAuth wire format (RFC 6749 §5.2), which every delegated surface speaks. */
+function oauthError(status: number, error: string, description: string): Response {
+  return new Response(JSON.stringify({ error, error_description: description }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/** What the delegate would read from the request: parameters, query, body, client credentials. */
+function delegateInput(request: Request, bodyText: string, rawParams: Record<string, string>): RequestInput {
+  const type = mediaType(request.headers.get('content-type'));
+  let body: unknown;
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      body = JSON.parse(bodyText) as unknown;
+    } catch {
+      // Not JSON: the delegate (or jsonAsForm) refuses it in its own words.
+    }
+  }
+  return {
+    params: rawParams,
+    query: new URL(request.url).searchParams,
+    form: type === FORM ? new URLSearchParams(bodyText) : undefined,
+    body,
+    credentials: basicCredentials(request.headers.get('authorization')),
+  };
+}
+
+/**
+ * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
+ * characters never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
+ */
+export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date): Promise<Response> {
+  const controlCharacter = findControlCharacter(delegateInput(request, bodyText, rawParams));
+  if (controlCharacter) return oauthError(400, 'invalid_request', `${controlCharacter.path}: ${controlCharacter.message}`);
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');

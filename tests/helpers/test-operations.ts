@@ -2,10 +2,11 @@
  * Operations registered only by the tests, one per auth term (and one per pipeline feature), so the
  * pipeline's rules are exercised before the contexts that own those credentials exist.
  */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { listAuditEvents } from '@/lib/audit/audit.repo';
+import { insertAuditEvent, listAuditEvents } from '@/lib/audit/audit.repo';
 import { getDb } from '@/lib/db';
 
 const echo = z.object({ ok: z.literal(true), actor: z.string() });
@@ -139,3 +140,30 @@ export const lifecycleOperations: AnyOperation[] = [
   retiring('test_sunset', { deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: new Date('2026-07-01T00:00:00Z') }),
   retiring('test_deprecated', { deprecatedAt: new Date('2026-03-01T00:00:00Z') }),
 ];
+
+/**
+ * Stores a note about a subject (path parameter) as an audit row, straight through the repository:
+ * text and jsonb columns, so whatever the edge lets through meets Postgres' own rules.
+ */
+export const noteOperation = defineOperation({
+  id: 'test_note',
+  method: 'POST',
+  path: '/test/notes/{subject}',
+  tag: 'Test',
+  summary: 'Stores a free-text note about a subject',
+  auth: { kind: 'public' },
+  origin: 'required',
+  idempotency: 'none',
+  acceptsForm: true,
+  params: z.object({ subject: z.string().max(100) }),
+  query: z.object({ tag: z.string().max(100).optional() }),
+  body: z.object({ note: z.string().max(1000) }),
+  successStatus: 201,
+  response: z.object({ id: z.string() }),
+  testOnly: true,
+  handler: async ({ params, query, body, now }) => {
+    const id = randomUUID();
+    await insertAuditEvent(await getDb(), { id, createdAt: now, action: 'test.note', outcome: 'success', actorType: 'anonymous', subjectType: query.tag ?? 'note', subjectId: params.subject, data: { note: body.note } });
+    return { id };
+  },
+});
