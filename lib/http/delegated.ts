@@ -6,7 +6,8 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
 import { basicCredentials, findControlCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
@@ -115,23 +116,19 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
   const principal = `credential:${keyedHash(`${op.id}:${prepared.form.get(op.idempotencyCredential) ?? ''}`)}`;
   const scope: IdempotencyScope = { principal, operationId: op.id, key };
-  const replay = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
-  if (replay) {
-    const stored = replay.body as { contentType: string | null; text: string };
-    return new Response(stored.text || null, { status: replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
+  const started = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
+  if ('replay' in started) {
+    const stored = started.replay.body as { contentType: string | null; text: string };
+    return new Response(stored.text || null, { status: started.replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
   }
-  let response: Response;
-  try {
-    response = await answer(op, prepared, request.headers);
-  } catch (error) {
-    await abandonIdempotent(scope);
-    throw error;
-  }
-  if (response.status >= 500) {
-    await abandonIdempotent(scope);
-    return response;
-  }
-  const text = await response.text();
-  await finishIdempotent(scope, { status: response.status, body: { contentType: response.headers.get('content-type'), text } });
-  return new Response(text || null, { status: response.status, headers: response.headers });
+  // Built before the scope: the provider's first start-up writes its keys, which must not share the
+  // fate of this execution's transaction (the provider keeps them in memory either way).
+  await op.nodeHandler();
+  // The delegate's writes (the OIDC adapter uses getDb()) and the stored answer commit together.
+  return executeIdempotently(started.claim, async () => {
+    const response = await answer(op, prepared, request.headers);
+    if (response.status >= 500) return { result: response, store: null };
+    const text = await response.text();
+    return { result: new Response(text || null, { status: response.status, headers: response.headers }), store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } } };
+  });
 }

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { serviceError } from '@/lib/contract/errors';
+import { defineCollection, defineDelegated, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { insertAuditEvent, listAuditEvents } from '@/lib/audit/audit.repo';
-import { getDb } from '@/lib/db';
+import { getDb, inTransaction } from '@/lib/db';
 
 const echo = z.object({ ok: z.literal(true), actor: z.string() });
 
@@ -62,7 +63,7 @@ export const idempotentOperation = defineOperation({
     executions += 1;
     const execution = executions;
     if (body.delay_ms) await new Promise((resolve) => setTimeout(resolve, body.delay_ms));
-    if (body.fail === 'client') throw (await import('@/lib/contract/errors')).serviceError('conflict', 'Deliberate conflict.');
+    if (body.fail === 'client') throw serviceError('conflict', 'Deliberate conflict.');
     if (body.fail === 'server') throw new Error('deliberate failure');
     return { execution, value: body.value };
   },
@@ -165,5 +166,74 @@ export const noteOperation = defineOperation({
     const id = randomUUID();
     await insertAuditEvent(await getDb(), { id, createdAt: now, action: 'test.note', outcome: 'success', actorType: 'anonymous', subjectType: query.tag ?? 'note', subjectId: params.subject, data: { note: body.note } });
     return { id };
+  },
+});
+
+/**
+ * Idempotent operations that write (an audit row per execution, in the service's own transaction)
+ * and can be told to fail after writing or to pause until the test lets them go on.
+ */
+export const WRITE_ACTION = 'test.idempotent.write';
+export const faults: { afterWrite: 'server' | 'client' | null } = { afterWrite: null };
+const paused: (() => void)[] = [];
+/** Executions waiting at their pause point, oldest first; calling one lets it continue. */
+export const pausedExecutions = () => paused;
+
+async function writeRow(value: string, now: Date) {
+  await inTransaction((tx) =>
+    insertAuditEvent(tx, { id: randomUUID(), createdAt: now, action: WRITE_ACTION, outcome: 'success', actorType: 'anonymous', subjectType: 'test', subjectId: value, data: {} }),
+  );
+}
+
+export const idempotentWriteOperation = defineOperation({
+  id: 'test_idempotent_write',
+  method: 'POST',
+  path: '/test/idempotent-write',
+  tag: 'Test',
+  summary: 'Writes a row, optionally after a pause and before a deliberate failure',
+  auth: { kind: 'public' },
+  origin: 'required',
+  idempotency: 'required',
+  body: z.object({ value: z.string(), pause: z.boolean().optional() }),
+  successStatus: 201,
+  response: z.object({ value: z.string(), execution: z.number().int() }),
+  testOnly: true,
+  handler: async ({ body, now }) => {
+    executions += 1;
+    const execution = executions;
+    if (body.pause) await new Promise<void>((resolve) => paused.push(resolve));
+    await writeRow(body.value, now);
+    if (faults.afterWrite === 'server') throw new Error('deliberate failure after the write');
+    if (faults.afterWrite === 'client') throw serviceError('conflict', 'Deliberate conflict after the write.');
+    return { value: body.value, execution };
+  },
+});
+
+/**
+ * The same for a delegated operation: its Node handler writes through getDb() (as the OIDC adapter
+ * does) and answers with the status the form asks for.
+ */
+export const delegatedWriteOperation = defineDelegated({
+  id: 'test_delegated_write',
+  method: 'POST',
+  path: '/test/delegated-write',
+  tag: 'Test',
+  summary: 'A delegate that writes and answers the status it is asked for',
+  auth: { kind: 'public' },
+  origin: 'none',
+  idempotency: 'required',
+  acceptsJson: true,
+  idempotencyCredential: 'token',
+  successStatus: 200,
+  response: z.object({ done: z.string() }),
+  testOnly: true,
+  nodeHandler: async () => async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    await writeRow(form.get('value') ?? '', new Date());
+    res.statusCode = Number(form.get('status') ?? '200');
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ done: form.get('value') }));
   },
 });
