@@ -71,7 +71,7 @@ const completePassword = defineOperation({
   body: z.object({ password: z.string().min(1).max(1024), display_name: displayName.optional() }),
   successStatus: 201,
   errorStatuses: [409, 503],
-  emits: 'identity.user.created',
+  emits: ['identity.user.created'],
   response: z.object({ user_id: z.string() }),
   handler: ({ actor, body, now, requestId }) =>
     completePasswordEnrollment(actorOfKind(actor, 'enrollment'), { password: body.password, displayName: body.display_name }, now, requestId),

@@ -70,7 +70,7 @@ export const profileOperations: AnyOperation[] = [
     }),
     successStatus: 200,
     errorStatuses: [503],
-    emits: 'identity.user.updated',
+    emits: ['identity.user.updated'],
     response: profile,
     handler: ({ actor, body, now, requestId }) => updateProfile(actorOfKind(actor, 'bearer'), body, now, requestId),
   }),

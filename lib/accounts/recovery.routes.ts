@@ -69,7 +69,7 @@ const completePassword = defineOperation({
   body: z.object({ password: z.string().min(1).max(1024) }),
   successStatus: 200,
   errorStatuses: [409, 503],
-  emits: 'identity.password.changed',
+  emits: ['identity.password.changed', 'identity.session.revoked'],
   response: z.object({ user_id: z.string() }),
   handler: ({ actor, body, now, requestId }) => completePasswordRecovery(actorOfKind(actor, 'recovery'), body.password, now, requestId),
 });

@@ -81,7 +81,7 @@ const revoke = defineOperation({
   body: z.object({ session_id: z.uuid() }),
   successStatus: 200,
   errorStatuses: [404],
-  emits: 'identity.session.revoked',
+  emits: ['identity.session.revoked'],
   response: z.object({ revoked: z.literal(true) }),
   handler: async ({ actor, body, now, requestId }) => {
     const { signedOut } = await revokeSession(actorOfKind(actor, 'session'), body.session_id, now, requestId);

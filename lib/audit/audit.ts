@@ -2,20 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/contract/actor';
 import { getDb, type Executor } from '@/lib/db';
 import { listUserActivity } from './activity.repo';
+import { AUDIT_ACTIONS, isAuditAction, type AuditAction, type AuditData, type AuditValue, type KnownAction } from './actions';
 import { insertAuditEvent } from './audit.repo';
 
-/** Keys that must never reach an audit record, whatever a caller passes. */
-const FORBIDDEN_KEYS = /password|secret|token|code|hash|cookie|key|ip|user_?agent|otp|assertion|credential/i;
-
-export interface AuditInput {
-  action: string;
+export interface AuditInput<A extends string = AuditAction> {
+  action: A & KnownAction<A>;
   outcome: 'success' | 'failure';
   actor: Actor;
   organizationId?: string | null;
   subject?: { type: string; id: string };
   requestId?: string;
-  data?: Record<string, string | number | boolean | null>;
+  data?: AuditData<A>;
   at: Date;
+}
+
+/** Data outside the action's allow-list is a bug in the writer: refuse it loudly, never drop it. */
+function allowedData(action: string, data: Record<string, AuditValue> | undefined): Record<string, AuditValue> {
+  if (!isAuditAction(action)) throw new Error(`Audit action "${action}" is not in the allow-list (lib/audit/actions.ts)`);
+  const allowed: readonly string[] = AUDIT_ACTIONS[action];
+  const refused = Object.keys(data ?? {}).filter((field) => !allowed.includes(field));
+  if (refused.length > 0) throw new Error(`Audit action "${action}" does not allow the field(s) ${refused.join(', ')} (lib/audit/actions.ts)`);
+  return { ...data };
 }
 
 function actorRef(actor: Actor): { actorType: string; actorId: string | null } {
@@ -31,11 +38,11 @@ function actorRef(actor: Actor): { actorType: string; actorId: string | null } {
 }
 
 /**
- * Records an audit event inside the caller's transaction. Data is privacy-minimised here, once, for
- * every writer: fields whose names suggest secrets or network identity are dropped.
+ * Records an audit event inside the caller's transaction. Its data is privacy-minimised by the
+ * action's allow-list (lib/audit/actions.ts), checked here, once, for every writer.
  */
-export async function recordAudit(db: Executor, input: AuditInput): Promise<void> {
-  const data = Object.fromEntries(Object.entries(input.data ?? {}).filter(([key]) => !FORBIDDEN_KEYS.test(key)));
+export async function recordAudit<A extends string>(db: Executor, input: AuditInput<A>): Promise<void> {
+  const data = allowedData(input.action, input.data as Record<string, AuditValue> | undefined);
   await insertAuditEvent(db, {
     id: randomUUID(),
     createdAt: input.at,

@@ -1,3 +1,5 @@
+import { serviceError } from './errors';
+
 /**
  * Who is calling, as established by the operation's auth term. Services receive this, never the raw
  * request. Kinds appear here as soon as the pipeline can name them; a term whose credential store does
@@ -36,10 +38,11 @@ export type RecoveryActor = Extract<Actor, { kind: 'recovery' }>;
 
 /**
  * Narrows the actor an operation's auth term established. The pipeline guarantees the kind; this is
- * the runtime proof for the type system (and a 401 should a declaration and a handler ever disagree).
+ * the runtime proof for the type system. Should a declaration and a handler ever disagree, the caller
+ * lacks the credential the handler needs: the catalogued 401, never a 500 that hides the reason.
  */
 export function actorOfKind<K extends Actor['kind']>(actor: Actor, kind: K): Extract<Actor, { kind: K }> {
-  if (actor.kind !== kind) throw new Error(`Operation declared for ${kind} actors received ${actor.kind}`);
+  if (actor.kind !== kind) throw serviceError('unauthenticated', `This operation needs a ${kind} credential.`);
   return actor as Extract<Actor, { kind: K }>;
 }
 

@@ -6,7 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Actor } from './actor';
+import type { EventType } from './events';
+import type { RateLimitBucket } from './rate-limits';
 import type { Scope } from './scopes';
+
+export type { RateLimitBucket };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type StepUpMethod = 'passkey' | 'password';
@@ -38,19 +42,6 @@ export type AuthKind = AuthTerm['kind'];
  * refused. `none`: server-to-server surfaces.
  */
 export type OriginRule = 'required' | 'if-present' | 'none';
-
-export type RateLimitBucket =
-  | 'docs_ask'
-  | 'signin'
-  | 'signin_account'
-  | 'enrollment_start'
-  | 'mail_per_address'
-  | 'code_resend'
-  | 'code_attempts'
-  | 'passkey_options'
-  | 'oauth_register'
-  | 'application_register'
-  | 'test_only';
 
 export interface Keyset {
   createdAt: Date;
@@ -140,8 +131,11 @@ interface OperationBase<P extends Schema | undefined, Q extends Schema | undefin
   successStatus: number;
   /** Further statuses the operation documents (the pipeline's own are added automatically). */
   errorStatuses?: number[];
-  /** Domain event written to the outbox on success. */
-  emits?: string;
+  /**
+   * Every event type the operation may write to the outbox (on some path of success). Writing one not
+   * listed is refused at run time (lib/events), and a contract test runs each operation and compares.
+   */
+  emits?: readonly EventType[];
   /** Beyond the spec's list: marked as an extension in the OpenAPI document. */
   extension?: boolean;
   lifecycle?: { deprecatedAt?: Date; sunsetAt?: Date };

@@ -4,6 +4,7 @@
  * DATABASE_URL selects Postgres through postgres-js; unset, the service runs on embedded PGlite under
  * DATA_DIR. Migrations are applied before the handle is handed out.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getConfig } from '@/lib/config';
@@ -23,6 +24,11 @@ interface Handle {
 }
 
 const holder = globalThis as unknown as { __identityDb?: Promise<Handle> };
+
+// On globalThis like the handle: the provider (a process singleton) may have been built by another
+// bundle's copy of this module, and its adapter must still see the scope the pipeline opened.
+const scopeHolder = globalThis as unknown as { __identityTransactionScopes?: AsyncLocalStorage<TransactionScope> };
+const scopes = (scopeHolder.__identityTransactionScopes ??= new AsyncLocalStorage<TransactionScope>());
 
 async function open(): Promise<Handle> {
   const config = getConfig();
@@ -54,8 +60,14 @@ async function handle(): Promise<Handle> {
   return holder.__identityDb;
 }
 
+/**
+ * The database for the current work: the plain handle, or, inside a transaction scope (below), the
+ * scope's transaction. Every repository call of a use case then joins the scope without being told.
+ */
 export async function getDb(): Promise<Db> {
-  return (await handle()).db;
+  const db = (await handle()).db;
+  const scope = scopes.getStore();
+  return scope?.isOpen() ? ((await scope.transactionOn(db)) as unknown as Db) : db;
 }
 
 export async function getDbDriver(): Promise<Handle['driver']> {
@@ -68,7 +80,70 @@ export async function closeDb(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-/** One transaction per use case: everything a service writes (rows, audit, outbox) commits together. */
+/**
+ * One transaction per use case: everything a service writes (rows, audit, outbox) commits together.
+ * Inside a transaction scope it is a savepoint of the scope's transaction: its work is undone alone
+ * when it throws, and commits only with the scope.
+ */
 export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   return (await getDb()).transaction(work);
+}
+
+const ROLLBACK = Symbol('roll back the transaction scope');
+
+/**
+ * Makes a whole piece of work (an idempotent execution: the handler's writes and the stored answer)
+ * one transaction, whichever services and repositories it calls: `run` carries the scope through
+ * async calls (AsyncLocalStorage), getDb() inside it answers the scope's transaction and inTransaction
+ * a savepoint. The transaction begins at the first database access (work that never touches the
+ * database holds no connection, and on PGlite, whose single connection serialises transactions, does
+ * not block other requests) and ends only with commit() or rollback(). Once ended, code still running
+ * in the scope gets the plain handle again. Inside a scope, never wait for work that runs outside it
+ * and needs the database: on PGlite that waits for this very transaction.
+ */
+export class TransactionScope {
+  private opened: Promise<Tx> | null = null;
+  private ended: Promise<void> | null = null;
+  private decide: ((commit: boolean) => void) | null = null;
+  private closed = false;
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return scopes.run(this, work);
+  }
+
+  isOpen(): boolean {
+    return !this.closed;
+  }
+
+  transactionOn(db: Db): Promise<Tx> {
+    this.opened ??= new Promise<Tx>((resolve, reject) => {
+      this.ended = db.transaction(async (tx) => {
+        const decision = new Promise<boolean>((settle) => (this.decide = settle));
+        resolve(tx);
+        if (!(await decision)) throw ROLLBACK;
+      });
+      // If BEGIN fails, the work waiting for the transaction fails with it.
+      this.ended.catch(reject);
+    });
+    return this.opened;
+  }
+
+  /** Commits what the work wrote (nothing to do if it never touched the database); throws if COMMIT fails. */
+  async commit(): Promise<void> {
+    this.closed = true;
+    if (!this.opened) return;
+    await this.opened;
+    this.decide!(true);
+    await this.ended;
+  }
+
+  /** Rolls back whatever the work wrote. Never throws: a transaction that failed is gone anyway. */
+  async rollback(): Promise<void> {
+    this.closed = true;
+    if (!this.opened) return;
+    this.decide?.(false);
+    await this.ended!.catch((error: unknown) => {
+      if (error !== ROLLBACK) console.error('[db] transaction scope ended with an error', error);
+    });
+  }
 }

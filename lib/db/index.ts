@@ -1,2 +1,2 @@
-export { getDb, getDbDriver, closeDb, inTransaction, type Db, type Tx, type Executor } from './client';
+export { getDb, getDbDriver, closeDb, inTransaction, TransactionScope, type Db, type Tx, type Executor } from './client';
 export * as tables from './schema';

@@ -1,9 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { EventType } from '@/lib/contract/events';
 import type { Executor } from '@/lib/db';
 import { insertOutboxEvent } from './outbox.repo';
 
-/** The event catalogue (docs/decisions.md lists each payload). */
-export type EventType = 'identity.session.revoked' | 'identity.user.updated' | 'identity.user.created' | 'identity.password.changed' | 'identity.passkey.added' | 'identity.passkey.removed';
+export type { EventType };
+
+/**
+ * The events the running operation declares (`emits`), set by the edge around each handler. Writing
+ * another one is a programming error: the declaration feeds the API document and webhook consumers
+ * rely on it, so it must not drift from what the code does.
+ */
+const declaredEvents = new AsyncLocalStorage<{ operationId: string; emits: readonly EventType[] }>();
+
+export function withDeclaredEvents<T>(operationId: string, emits: readonly EventType[], work: () => Promise<T>): Promise<T> {
+  return declaredEvents.run({ operationId, emits }, work);
+}
+
+function assertDeclared(type: EventType): void {
+  const running = declaredEvents.getStore();
+  if (running && !running.emits.includes(type)) {
+    throw new Error(`Operation ${running.operationId} emitted ${type} without declaring it in its emits list`);
+  }
+}
 
 /**
  * Writes an event into the outbox inside the caller's transaction, so it exists exactly when the
@@ -16,6 +35,7 @@ export async function emitEvent(
   audience: { userId?: string; organizationId?: string },
   at: Date,
 ): Promise<void> {
+  assertDeclared(type);
   await insertOutboxEvent(db, {
     id: randomUUID(),
     createdAt: at,

@@ -1,2 +1,3 @@
 /** Domain events, written to the outbox inside the business transaction. */
-export { emitEvent, type EventType } from './emit';
+export { emitEvent, withDeclaredEvents, type EventType } from './emit';
+export { EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/contract/events';

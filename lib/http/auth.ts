@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -86,12 +86,20 @@ export function sessionCookieHeader(instruction: SessionCookieInstruction): stri
   return [`${sessionCookieName()}=${instruction.set}`, `Max-Age=${instruction.maxAgeSeconds}`, ...attributes].join('; ');
 }
 
+/**
+ * Both sides of a CSRF comparison are reduced to HMAC digests under a per-process key before the
+ * constant-time compare: the digests always have the same length, so a token of any length or
+ * encoding (characters vs UTF-8 bytes differ for non-ASCII input) is simply unequal, never an error,
+ * and the comparison time says nothing about the expected token.
+ */
+const comparisonKey = randomBytes(32);
+const digest = (value: string) => createHmac('sha256', comparisonKey).update(value, 'utf8').digest();
+
 /** Pipeline step 7: cookie-authenticated unsafe methods prove they come from our pages. */
 export function assertCsrf(actor: Actor, headers: Headers, formToken: string | null): void {
   if (actor.kind !== 'session') return;
   const given = headers.get('x-csrf-token') ?? formToken;
-  const expected = Buffer.from(csrfTokenFor(actor.sessionId));
-  if (!given || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), expected)) {
+  if (!given || !timingSafeEqual(digest(given), digest(csrfTokenFor(actor.sessionId)))) {
     throw serviceError('csrf_failed', 'Send the X-CSRF-Token header from GET /api/auth/session.');
   }
 }

@@ -6,8 +6,10 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
+import { basicCredentials, findControlCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -73,8 +75,38 @@ function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeade
   return callDelegate(op, prepared.request, prepared.body, originalHeaders);
 }
 
-/** Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. */
-export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, now: Date): Promise<Response> {
+/** An error in the OAuth wire format (RFC 6749 §5.2), which every delegated surface speaks. */
+function oauthError(status: number, error: string, description: string): Response {
+  return new Response(JSON.stringify({ error, error_description: description }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/** What the delegate would read from the request: parameters, query, body, client credentials. */
+function delegateInput(request: Request, bodyText: string, rawParams: Record<string, string>): RequestInput {
+  const type = mediaType(request.headers.get('content-type'));
+  let body: unknown;
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      body = JSON.parse(bodyText) as unknown;
+    } catch {
+      // Not JSON: the delegate (or jsonAsForm) refuses it in its own words.
+    }
+  }
+  return {
+    params: rawParams,
+    query: new URL(request.url).searchParams,
+    form: type === FORM ? new URLSearchParams(bodyText) : undefined,
+    body,
+    credentials: basicCredentials(request.headers.get('authorization')),
+  };
+}
+
+/**
+ * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
+ * characters never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
+ */
+export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date): Promise<Response> {
+  const controlCharacter = findControlCharacter(delegateInput(request, bodyText, rawParams));
+  if (controlCharacter) return oauthError(400, 'invalid_request', `${controlCharacter.path}: ${controlCharacter.message}`);
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
@@ -84,23 +116,19 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
   const principal = `credential:${keyedHash(`${op.id}:${prepared.form.get(op.idempotencyCredential) ?? ''}`)}`;
   const scope: IdempotencyScope = { principal, operationId: op.id, key };
-  const replay = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
-  if (replay) {
-    const stored = replay.body as { contentType: string | null; text: string };
-    return new Response(stored.text || null, { status: replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
+  const started = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
+  if ('replay' in started) {
+    const stored = started.replay.body as { contentType: string | null; text: string };
+    return new Response(stored.text || null, { status: started.replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
   }
-  let response: Response;
-  try {
-    response = await answer(op, prepared, request.headers);
-  } catch (error) {
-    await abandonIdempotent(scope);
-    throw error;
-  }
-  if (response.status >= 500) {
-    await abandonIdempotent(scope);
-    return response;
-  }
-  const text = await response.text();
-  await finishIdempotent(scope, { status: response.status, body: { contentType: response.headers.get('content-type'), text } });
-  return new Response(text || null, { status: response.status, headers: response.headers });
+  // Built before the scope: the provider's first start-up writes its keys, which must not share the
+  // fate of this execution's transaction (the provider keeps them in memory either way).
+  await op.nodeHandler();
+  // The delegate's writes (the OIDC adapter uses getDb()) and the stored answer commit together.
+  return executeIdempotently(started.claim, async () => {
+    const response = await answer(op, prepared, request.headers);
+    if (response.status >= 500) return { result: response, store: null };
+    const text = await response.text();
+    return { result: new Response(text || null, { status: response.status, headers: response.headers }), store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } } };
+  });
 }

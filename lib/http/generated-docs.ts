@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE } from '@/lib/contract/errors';
 import { buildAuthMatrix } from './auth-matrix';
-import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
+import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { buildOpenApiDocument } from './openapi';
 import { OPERATIONS } from './registry';
 

@@ -8,6 +8,7 @@ import {
   auditCollectionOperation,
   idempotentExecutions,
   idempotentOperation,
+  mismatchedActorOperation,
   rateLimitedOperation,
   termOperations,
 } from '@/tests/helpers/test-operations';
@@ -155,7 +156,7 @@ describe('keyset pagination', () => {
     const db = await getDb();
     for (let i = 0; i < 5; i++) {
       await recordAudit(db, {
-        action: `test.event.${i}`,
+        action: 'session.revoked',
         outcome: 'success',
         actor: { kind: 'scim', tokenId: 'pagination-test', organizationId: 'org' },
         at: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 3)),
@@ -215,6 +216,26 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     expect(await right.json()).toEqual({ ok: true, actor: 'session' });
   });
 
+  it('answers 403 csrf_failed for any token, whatever its length in characters or bytes', async () => {
+    credentialStores.session = async (cookie) => (cookie === 'valid' ? sessionActor('a', null) : null);
+    const expected = csrfTokenFor('session-a');
+    // Same number of characters as the real token but twice the bytes (UTF-8), longer, shorter, blank.
+    const candidates = ['é'.repeat(expected.length), `${expected}x`, expected.slice(1), ' '];
+    for (const token of candidates) {
+      const response = await call(termOp('session'), { headers: { origin: ORIGIN, cookie: 'session=valid', 'x-csrf-token': token }, body: { value: 'x' } });
+      expect(response.status, token).toBe(403);
+      expect((await problemOf(response)).code).toBe('csrf_failed');
+    }
+    // The plain-form field goes through the same comparison (any Unicode, not only header bytes).
+    for (const token of ['€'.repeat(expected.length)]) {
+      const form = await call(termOp('session'), {
+        headers: { origin: ORIGIN, cookie: 'session=valid', 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: `csrf_token=${encodeURIComponent(token)}&value=x`,
+      });
+      expect((await problemOf(form)).code).toBe('csrf_failed');
+    }
+  });
+
   it('answers 403 step_up_required (saying how) unless the step-up is recent', async () => {
     let stepUpAt: Date | null = null;
     credentialStores.session = async () => sessionActor('a', stepUpAt);
@@ -253,6 +274,12 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     const wrongKind = await call(termOp('api_key'), { headers: { authorization: 'Bearer token' }, body: { value: 'x' } });
     expect(wrongKind.status).toBe(401);
     expect(wrongKind.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('answers 401 unauthenticated when a handler receives another actor than it narrows to', async () => {
+    const response = await call(mismatchedActorOperation);
+    expect(response.status).toBe(401);
+    expect((await problemOf(response)).code).toBe('unauthenticated');
   });
 
   it('binds organization routes to the credential organization', async () => {

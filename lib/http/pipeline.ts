@@ -6,15 +6,17 @@
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { principalOf, type Actor } from '@/lib/contract/actor';
-import { serviceError, type ServiceError } from '@/lib/contract/errors';
+import { serviceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
-import { abandonIdempotent, beginIdempotent, finishIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { withDeclaredEvents } from '@/lib/events';
+import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim } from '@/lib/platform';
 import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { clientKey, keyedHash } from './client-address';
 import { runDelegated } from './delegated';
 import { encodeCursor, parsePageRequest } from './cursor';
+import { executeIdempotently } from './idempotent-execution';
 import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
 import { enforceRateLimit, type RateHeaders } from './rate-limit';
@@ -38,7 +40,6 @@ export async function runOperation(
   const now = options.now?.() ?? new Date();
   const baseHeaders: Record<string, string> = { ...versionHeaders(op), 'X-Request-ID': requestId };
   let rateHeaders: RateHeaders = {};
-  let idempotency: IdempotencyScope | null = null;
   try {
     // 2. Version, before anything that authenticates or touches data.
     assertSupportedVersion(request.headers);
@@ -56,7 +57,7 @@ export async function runOperation(
 
     // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
     if (op.kind === 'delegated') {
-      const answer = await runDelegated(op, request, bodyText, now);
+      const answer = await runDelegated(op, request, bodyText, rawParams, now);
       const headers = new Headers(answer.headers);
       for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
       if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
@@ -86,32 +87,42 @@ export async function runOperation(
       rateHeaders = await enforceRateLimit(op.subjectRateLimit.bucket, `subject:${subject}`, now);
     }
 
-    // 11. Idempotency.
+    // 11. Idempotency: replay a stored answer, or claim the key for this execution.
     const idempotencyKey = request.headers.get('idempotency-key');
     if (op.idempotency === 'required' && idempotencyKey === null) throw serviceError('idempotency_key_required');
+    let claim: IdempotencyClaim | null = null;
     if (op.idempotency !== 'none' && idempotencyKey !== null) {
       if (!isValidIdempotencyKey(idempotencyKey)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
-      idempotency = { principal: principalOf(actor), operationId: op.id, key: idempotencyKey };
-      const replay = await beginIdempotent(idempotency, hashRequest(op.method, url.pathname, bodyText), now, getConfig().ttl.idempotencyRecord);
-      if (replay) {
-        idempotency = null;
-        return json(replay.status, replay.body, { ...baseHeaders, ...rateHeaders, 'Idempotent-Replayed': 'true' }, op);
-      }
+      const scope = { principal: principalOf(actor), operationId: op.id, key: idempotencyKey };
+      const started = await beginIdempotent(scope, hashRequest(op.method, url.pathname, bodyText), now, getConfig().ttl.idempotencyRecord);
+      if ('replay' in started) return json(started.replay.status, started.replay.body, { ...baseHeaders, ...rateHeaders, 'Idempotent-Replayed': 'true' }, op);
+      claim = started.claim;
     }
 
-    // 12. Handler -> service.
+    // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const { status, body, headers } = await invoke(op, { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page });
-
-    // 13. Response through its schema: anything undeclared (hashes, internals) is stripped.
-    if (idempotency) await finishIdempotent(idempotency, { status, body });
-    return json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op);
+    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page } as const;
+    const respond = async () => {
+      const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
+      return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };
+    };
+    if (!claim) return (await respond()).response;
+    // The execution's writes and its stored answer commit together (idempotent-execution.ts).
+    return await executeIdempotently(claim, async () => {
+      try {
+        const { stored, response } = await respond();
+        return { result: response, store: stored };
+      } catch (error) {
+        // Client errors are final for this key; a server failure rolls back and frees it for a retry.
+        const failure = toServiceError(error, requestId);
+        const store = failure.status >= 500 ? null : { status: failure.status, body: problemBody(failure, requestId) };
+        return { result: problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders }), store };
+      }
+    });
   } catch (error) {
     // 14. Errors in the API's wire format.
-    const failure: ServiceError = toServiceError(error, requestId);
-    if (idempotency) await settleIdempotencyAfterError(idempotency, failure, requestId);
-    return problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders });
+    return problemResponse(toServiceError(error, requestId), requestId, { ...baseHeaders, ...rateHeaders });
   }
 }
 
@@ -137,16 +148,6 @@ async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: Han
       }
     : { status: op.successStatus, body: outcome, headers: {} };
   return { status, body: (op.response as z.ZodType).parse(body), headers };
-}
-
-async function settleIdempotencyAfterError(scope: IdempotencyScope, failure: ServiceError, requestId: string): Promise<void> {
-  try {
-    // Client errors are final for this key; a server failure frees it so a retry can succeed.
-    if (failure.status >= 500) await abandonIdempotent(scope);
-    else await finishIdempotent(scope, { status: failure.status, body: problemBody(failure, requestId) });
-  } catch (error) {
-    console.error(`[request ${requestId}] could not settle idempotency record`, error);
-  }
 }
 
 function formField(bodyText: string, contentType: string | null, field: string): string | null {

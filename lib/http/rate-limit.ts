@@ -1,8 +1,7 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
-import type { RateLimitBucket } from '@/lib/contract/operation';
 import { consumeRateLimit } from '@/lib/platform';
-import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@/lib/contract/rate-limits';
 
 export type RateHeaders = Record<string, string>;
 

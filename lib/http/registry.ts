@@ -36,3 +36,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
 export function operationsAt(path: string): AnyOperation[] {
   return OPERATIONS.filter((op) => op.path === path);
 }
+
+/** The Allow header for a path: the methods its operations declare. */
+export function allowedMethods(declared: readonly AnyOperation[]): string {
+  return [...new Set(declared.map((op) => op.method))].join(', ');
+}

@@ -1,11 +1,10 @@
 import type { AnyOperation, DelegatedOperation, HttpMethod } from '@/lib/contract/operation';
 import { DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { callDelegate } from './delegated';
-import { serviceError } from '@/lib/contract/errors';
 import { runOperation } from './pipeline';
-import { problemResponse } from './problem';
+import { methodNotAllowed } from './fallback';
 import { requestIdFor } from './request-id';
-import { operationsAt } from './registry';
+import { allowedMethods, operationsAt } from './registry';
 import { versionHeaders } from './versioning';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -54,8 +53,7 @@ async function answerOptions(declared: AnyOperation[], allow: string, request: R
 
 function handlerFor(candidates: AnyOperation[], allow: string): RouteHandler {
   if (candidates.length === 0) {
-    return async (request) =>
-      problemResponse(serviceError('method_not_allowed', `Allowed: ${allow}.`), requestIdFor(request.headers), { ...versionHeaders(null), Allow: allow });
+    return async (request) => methodNotAllowed(allow, request.headers);
   }
   const [only] = candidates;
   // Almost every path has one operation per method: no body to peek at.
@@ -71,7 +69,7 @@ function handlerFor(candidates: AnyOperation[], allow: string): RouteHandler {
 export function serve(path: string): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const declared = operationsAt(path);
   if (declared.length === 0) throw new Error(`No operation is declared for ${path}`);
-  const allow = [...new Set(declared.map((op) => op.method))].join(', ');
+  const allow = allowedMethods(declared);
   const handlers: Partial<Record<HttpMethod | 'OPTIONS', RouteHandler>> = { OPTIONS: (request) => answerOptions(declared, allow, request) };
   for (const method of METHODS) handlers[method] = handlerFor(declared.filter((op) => op.method === method), allow);
   return handlers as Record<HttpMethod | 'OPTIONS', RouteHandler>;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import type { AnyOperation } from '@/lib/contract/operation';
+import { findControlCharacter } from './input-hygiene';
 
 const PAGINATION_KEYS = new Set(['limit', 'cursor']);
 
@@ -11,15 +12,21 @@ function fieldErrors(where: string, error: z.ZodError): FieldError[] {
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const errors = fieldErrors(where, parsed.error);
-    throw serviceError('invalid_request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { extras: { errors } });
-  }
+  if (!parsed.success) refuse(fieldErrors(where, parsed.error));
   return parsed.data;
 }
 
-/** Pipeline step 9: params, query and body through the operation's schemas; 400 with field errors. */
+function refuse(errors: FieldError[]): never {
+  throw serviceError('invalid_request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { extras: { errors } });
+}
+
+/**
+ * Pipeline step 9: params, query and body, first for control characters (input-hygiene.ts), then
+ * through the operation's schemas; 400 with field errors.
+ */
 export function parseInput(op: AnyOperation, rawParams: Record<string, string>, search: URLSearchParams, body: unknown) {
+  const controlCharacter = findControlCharacter({ params: rawParams, query: search, body });
+  if (controlCharacter) refuse([controlCharacter]);
   const rawQuery: Record<string, string> = {};
   for (const [key, value] of search) {
     // Collections own limit/cursor (invalid_pagination); they are not part of the query schema.

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { idempotencyRecords } from '@/lib/db/schema';
 
@@ -11,11 +11,18 @@ export interface IdempotencyScope {
 const scopeWhere = (s: IdempotencyScope) =>
   and(eq(idempotencyRecords.principal, s.principal), eq(idempotencyRecords.operationId, s.operationId), eq(idempotencyRecords.key, s.key));
 
-/** Claims the key; returns false when a record for this scope already exists. */
-export async function claimKey(db: Executor, scope: IdempotencyScope, requestHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+/** The in-flight record still held by `token`: every write after the claim is conditional on it. */
+const heldBy = (s: IdempotencyScope, token: string) => and(scopeWhere(s), eq(idempotencyRecords.state, 'in_flight'), eq(idempotencyRecords.claimToken, token));
+
+/** Claims the key for an execution; returns false when a record for this scope already exists. */
+export async function claimKey(
+  db: Executor,
+  scope: IdempotencyScope,
+  claim: { requestHash: string; token: string; now: Date; leaseExpiresAt: Date; expiresAt: Date },
+): Promise<boolean> {
   const inserted = await db
     .insert(idempotencyRecords)
-    .values({ ...scope, requestHash, state: 'in_flight', createdAt: now, expiresAt })
+    .values({ ...scope, requestHash: claim.requestHash, state: 'in_flight', claimToken: claim.token, leaseExpiresAt: claim.leaseExpiresAt, createdAt: claim.now, expiresAt: claim.expiresAt })
     .onConflictDoNothing()
     .returning({ key: idempotencyRecords.key });
   return inserted.length === 1;
@@ -26,6 +33,8 @@ export async function findRecord(db: Executor, scope: IdempotencyScope) {
     .select({
       requestHash: idempotencyRecords.requestHash,
       state: idempotencyRecords.state,
+      claimToken: idempotencyRecords.claimToken,
+      leaseExpiresAt: idempotencyRecords.leaseExpiresAt,
       responseStatus: idempotencyRecords.responseStatus,
       responseBody: idempotencyRecords.responseBody,
       expiresAt: idempotencyRecords.expiresAt,
@@ -35,12 +44,44 @@ export async function findRecord(db: Executor, scope: IdempotencyScope) {
   return row ?? null;
 }
 
-export async function completeRecord(db: Executor, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-  await db.update(idempotencyRecords).set({ state: 'completed', responseStatus: status, responseBody: body }).where(scopeWhere(scope));
+/**
+ * Takes over an in-flight record whose lease has run out, if it is still the one that was read
+ * (same token): of two retries racing for it, one wins.
+ */
+export async function takeOverClaim(
+  db: Executor,
+  scope: IdempotencyScope,
+  takeover: { previousToken: string | null; token: string; now: Date; leaseExpiresAt: Date },
+): Promise<boolean> {
+  const previous = takeover.previousToken === null ? isNull(idempotencyRecords.claimToken) : eq(idempotencyRecords.claimToken, takeover.previousToken);
+  const taken = await db
+    .update(idempotencyRecords)
+    .set({ claimToken: takeover.token, leaseExpiresAt: takeover.leaseExpiresAt })
+    .where(
+      and(
+        scopeWhere(scope),
+        eq(idempotencyRecords.state, 'in_flight'),
+        previous,
+        or(isNull(idempotencyRecords.leaseExpiresAt), lte(idempotencyRecords.leaseExpiresAt, takeover.now)),
+      ),
+    )
+    .returning({ key: idempotencyRecords.key });
+  return taken.length === 1;
 }
 
-export async function releaseRecord(db: Executor, scope: IdempotencyScope): Promise<void> {
-  await db.delete(idempotencyRecords).where(scopeWhere(scope));
+/** Stores the answer, only while `token` still holds the claim; false when it was taken over. */
+export async function completeClaim(db: Executor, scope: IdempotencyScope, token: string, status: number, body: unknown): Promise<boolean> {
+  const completed = await db
+    .update(idempotencyRecords)
+    .set({ state: 'completed', responseStatus: status, responseBody: body, leaseExpiresAt: null })
+    .where(heldBy(scope, token))
+    .returning({ key: idempotencyRecords.key });
+  return completed.length === 1;
+}
+
+/** Frees the key after a failed execution, unless another execution has taken it over meanwhile. */
+export async function releaseClaim(db: Executor, scope: IdempotencyScope, token: string): Promise<void> {
+  await db.delete(idempotencyRecords).where(heldBy(scope, token));
 }
 
 export async function deleteExpiredRecord(db: Executor, scope: IdempotencyScope, now: Date): Promise<void> {

@@ -4,12 +4,15 @@
  */
 export { sealSecret, openSecret } from './encryption';
 export {
-  abandonIdempotent,
   beginIdempotent,
-  finishIdempotent,
+  completeIdempotent,
   hashRequest,
+  IDEMPOTENCY_LEASE_SECONDS,
   isValidIdempotencyKey,
+  releaseIdempotent,
+  type IdempotencyClaim,
   type IdempotencyScope,
+  type IdempotencyStart,
   type StoredResponse,
 } from './idempotency';
 export { consumeRateLimit, type RateDecision } from './rate-limit';

@@ -16,8 +16,9 @@ describe('sweeping expired short-lived rows', () => {
   it('deletes expired idempotency records and keeps live ones', async () => {
     const db = await getDb();
     const now = new Date('2026-11-22T12:00:00Z');
-    await claimKey(db, { principal: 'p', operationId: 'op', key: 'old' }, 'h', new Date('2026-11-21T12:00:00Z'), new Date('2026-11-22T11:00:00Z'));
-    await claimKey(db, { principal: 'p', operationId: 'op', key: 'live' }, 'h', now, new Date('2026-11-23T12:00:00Z'));
+    const claim = (at: Date, expiresAt: Date) => ({ requestHash: 'h', token: 't', now: at, leaseExpiresAt: at, expiresAt });
+    await claimKey(db, { principal: 'p', operationId: 'op', key: 'old' }, claim(new Date('2026-11-21T12:00:00Z'), new Date('2026-11-22T11:00:00Z')));
+    await claimKey(db, { principal: 'p', operationId: 'op', key: 'live' }, claim(now, new Date('2026-11-23T12:00:00Z')));
     expect(await deleteExpiredRecords(db, now)).toBe(1);
     expect(await deleteExpiredRecords(db, now)).toBe(0);
   });

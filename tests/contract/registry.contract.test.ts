@@ -10,9 +10,9 @@ import { OPERATIONS } from '@/lib/http/registry';
 import { serve } from '@/lib/http/serve';
 import { DEPRECATION_NOTICE_DAYS } from '@/lib/http/versioning';
 import { call, ORIGIN, problemOf } from '../helpers/http';
-import { termOperations } from '../helpers/test-operations';
+import { lifecycleOperations, termOperations } from '../helpers/test-operations';
 
-const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations];
+const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations, ...lifecycleOperations];
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
 let clients = 0;
 /** Each call comes from its own client address, so shared rate-limit buckets do not couple the tests. */
@@ -21,6 +21,15 @@ const browserHeaders = (op: AnyOperation): Record<string, string> => ({
   ...(op.origin === 'none' ? {} : { origin: ORIGIN }),
 });
 const bodyFor = (op: AnyOperation, body: unknown) => (op.method === 'GET' ? undefined : body);
+const lifecycleOf = (op: AnyOperation) => (op.lifecycle?.sunsetAt ? 'sunset-scheduled' : op.lifecycle?.deprecatedAt ? 'deprecated' : 'current');
+
+/** The versioning policy's rules for a retiring operation (docs/versioning). */
+function lifecycleProblems(op: AnyOperation): string[] {
+  const { deprecatedAt, sunsetAt } = op.lifecycle ?? {};
+  if (!sunsetAt) return [];
+  if (!deprecatedAt) return ['sunset without deprecation'];
+  return sunsetAt.getTime() - deprecatedAt.getTime() < DEPRECATION_NOTICE_DAYS * 86_400_000 ? [`sunset less than ${DEPRECATION_NOTICE_DAYS} days after deprecation`] : [];
+}
 
 describe('the registry', () => {
   it('has unique operation ids and method+path pairs', () => {
@@ -47,10 +56,30 @@ describe('the registry', () => {
   });
 
   it('announces every sunset at least 180 days after its deprecation', () => {
-    for (const op of OPERATIONS.filter((o) => o.lifecycle?.sunsetAt)) {
+    // The test registry declares lifecycles, so this walk is never empty (and can fail).
+    const retiring = ALL.filter((o) => o.lifecycle);
+    expect(retiring.length).toBeGreaterThan(0);
+    for (const op of retiring) expect(lifecycleProblems(op), label(op)).toEqual([]);
+  });
+
+  it('would catch a sunset announced too late or without a deprecation', () => {
+    const deprecatedAt = new Date('2026-01-01T00:00:00Z');
+    const tooSoon = { ...lifecycleOperations[0]!, lifecycle: { deprecatedAt, sunsetAt: new Date(deprecatedAt.getTime() + 30 * 86_400_000) } };
+    expect(lifecycleProblems(tooSoon)).toEqual([`sunset less than ${DEPRECATION_NOTICE_DAYS} days after deprecation`]);
+    const undeprecated = { ...lifecycleOperations[0]!, lifecycle: { sunsetAt: deprecatedAt } };
+    expect(lifecycleProblems(undeprecated)).toEqual(['sunset without deprecation']);
+  });
+
+  it('tells callers of a retiring operation: Deprecation, Sunset, Link and the lifecycle, on successes and errors', async () => {
+    for (const op of lifecycleOperations) {
       const { deprecatedAt, sunsetAt } = op.lifecycle!;
-      expect(deprecatedAt, label(op)).toBeDefined();
-      expect(sunsetAt!.getTime() - deprecatedAt!.getTime(), label(op)).toBeGreaterThanOrEqual(DEPRECATION_NOTICE_DAYS * 86_400_000);
+      for (const response of [await call(op), await call(op, { headers: { 'x-service-api-version': 'v9' } })]) {
+        expect(response.headers.get('x-service-api-lifecycle'), label(op)).toBe(sunsetAt ? 'sunset-scheduled' : 'deprecated');
+        // RFC 9745: a structured-field date; RFC 8594: an HTTP-date; RFC 8288 link to the policy.
+        expect(response.headers.get('deprecation')).toBe(`@${deprecatedAt!.getTime() / 1000}`);
+        expect(response.headers.get('sunset')).toBe(sunsetAt ? sunsetAt.toUTCString() : null);
+        expect(response.headers.get('link')).toBe('</docs/versioning>; rel="deprecation"; type="text/html"');
+      }
     }
   });
 
@@ -106,7 +135,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
     // Delegated (OAuth) operations answer errors in their own format, so read the body loosely.
     const body = (await response.json().catch(() => null)) as { code?: string } | null;
     expect(body?.code).not.toBe('unsupported_api_version');
-    expect(response.headers.get('x-service-api-lifecycle')).toBe('current');
+    expect(response.headers.get('x-service-api-lifecycle')).toBe(lifecycleOf(op));
   });
 
   if (op.origin === 'required') {

@@ -106,3 +106,30 @@ export async function signInWithPassword(email: string, password: string, option
   if (response.status !== 201) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return browserFrom(response);
 }
+
+export type PasskeyOptions = { options: { challenge: string; rp: { id: string }; user: { id: string } }; challenge_id: string };
+
+/** Starts an enrollment for `email` and verifies its address; returns the enrollment token headers. */
+export async function verifiedEnrollment(mailbox: Mailbox, email: string): Promise<Record<string, string>> {
+  const { enrollment_token } = (await (await post('/api/auth/enrollment/start', { email })).json()) as { enrollment_token: string };
+  const token = { 'x-enrollment-token': enrollment_token };
+  const verified = await post('/api/auth/enrollment/verify-email', { code: mailbox.codeFor(email) }, { headers: token });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
+  return token;
+}
+
+/** Starts a recovery for `email` and verifies its code; returns the recovery token headers. */
+export async function verifiedRecovery(mailbox: Mailbox, email: string): Promise<Record<string, string>> {
+  const { recovery_token } = (await (await post('/api/auth/recovery/start', { email })).json()) as { recovery_token: string };
+  const token = { 'x-recovery-token': recovery_token };
+  const verified = await post('/api/auth/recovery/verify', { code: mailbox.codeFor(email) }, { headers: token });
+  if (verified.status !== 200) throw new Error(`recovery verify failed: ${verified.status} ${await verified.text()}`);
+  return token;
+}
+
+/** WebAuthn registration options from `path` (enrollment, recovery or adding a passkey). */
+export async function passkeyOptions(path: string, headers: Record<string, string>): Promise<PasskeyOptions> {
+  const response = await post(path, {}, { headers });
+  if (response.status !== 200) throw new Error(`options failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as PasskeyOptions;
+}

@@ -16,7 +16,12 @@ export const rateLimitCounters = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
-/** Stored responses for Idempotency-Key replay, scoped to principal + operation + key. */
+/**
+ * Stored responses for Idempotency-Key replay, scoped to principal + operation + key. An `in_flight`
+ * record is held by the execution whose `claim_token` it carries, until `lease_expires_at`; then a
+ * retry may take it over (a new token). Completion is conditional on the token, inside the
+ * operation's own transaction. Records from before the lease existed have neither: free to take over.
+ */
 export const idempotencyRecords = pgTable(
   'idempotency_records',
   {
@@ -25,6 +30,8 @@ export const idempotencyRecords = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     state: text('state', { enum: ['in_flight', 'completed'] }).notNull(),
+    claimToken: text('claim_token'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

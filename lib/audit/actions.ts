@@ -1,0 +1,48 @@
+/**
+ * Every audit action and the data fields it may carry: an allow-list, reviewed here, once. A field
+ * not listed for its action is a programming error (recordAudit throws, so tests catch it), never
+ * silently dropped. Secrets, codes, tokens, network addresses and user agents are never listed (a
+ * test guards the names). Subjects (user, passkey, session ...) travel in the row's subject columns.
+ */
+export const AUDIT_ACTIONS = {
+  'account.created': ['method'],
+  'enrollment.started': [],
+  'enrollment.email_verification': [],
+  'signin.password': [],
+  'signin.passkey': ['passkey_id'],
+  'signin.email_code.started': [],
+  'signin.email_code': [],
+  'step_up.password': [],
+  'step_up.passkey': ['passkey_id'],
+  'session.revoked': ['reason', 'user'],
+  'password.changed': [],
+  'passkey.added': [],
+  'passkey.removed': [],
+  'profile.updated': ['fields'],
+  'recovery.started': [],
+  'recovery.verification': [],
+  'recovery.completed': ['method'],
+  'oauth.consent': ['decision'],
+  'oauth.consent.revoked': [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditValue = string | number | boolean | null;
+type FieldsOf<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A][number];
+
+/** The data an action may carry: its allowed fields, or nothing at all for an action without any. */
+export type AuditData<A extends string> = A extends AuditAction
+  ? [FieldsOf<A>] extends [never]
+    ? undefined
+    : Partial<Record<FieldsOf<A>, AuditValue>>
+  : never;
+
+/**
+ * A literal action must be in the table (a typo is a compile error). An action only known as `string`
+ * at compile time is checked at run time, and may carry no data.
+ */
+export type KnownAction<A extends string> = string extends A ? string : A extends AuditAction ? A : never;
+
+export function isAuditAction(action: string): action is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, action);
+}

@@ -1,0 +1,22 @@
+/**
+ * The event catalogue: every domain event type the service writes to its outbox (payloads are listed
+ * in docs/decisions.md). Operations declare which of these they emit (`emits`), the outbox writer
+ * accepts only these, and the contract tests hold the two together.
+ */
+export const EVENT_TYPES = [
+  'identity.user.created',
+  'identity.user.updated',
+  'identity.password.changed',
+  'identity.passkey.added',
+  'identity.passkey.removed',
+  'identity.session.revoked',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Events written by work that is not an operation of the registry (none yet: e.g. a sweep or a
+ * scheduled job), each with the reason; the contract test accepts an event no operation declares only
+ * when it is listed here.
+ */
+export const INTERNAL_EVENTS: Partial<Record<EventType, string>> = {};

@@ -1,0 +1,26 @@
+/**
+ * The rate-limit buckets: the one definition of their names and documented defaults (docs/decisions.md,
+ * docs/errors-and-limits.md). Operations name a bucket from this table; the type is derived from it, so
+ * a bucket cannot be named without a policy. Every limit is multiplied by RATE_LIMIT_SCALE.
+ */
+export interface BucketPolicy {
+  limit: number;
+  windowSeconds: number;
+  description: string;
+}
+
+export const RATE_LIMIT_BUCKETS = {
+  docs_ask: { limit: 20, windowSeconds: 60, description: 'help questions per client' },
+  signin: { limit: 10, windowSeconds: 60, description: 'sign-in and step-up attempts per client' },
+  signin_account: { limit: 10, windowSeconds: 60, description: 'sign-in and step-up attempts per account' },
+  enrollment_start: { limit: 30, windowSeconds: 3600, description: 'enrollment, recovery and e-mail code starts per client' },
+  mail_per_address: { limit: 5, windowSeconds: 3600, description: 'mails started per e-mail address and purpose' },
+  code_resend: { limit: 3, windowSeconds: 900, description: 'code re-sends per enrollment or recovery' },
+  code_attempts: { limit: 30, windowSeconds: 900, description: 'code verifications per client (each code also burns after 5 tries)' },
+  passkey_options: { limit: 30, windowSeconds: 60, description: 'passkey challenges per client' },
+  oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
+  application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
+  test_only: { limit: 3, windowSeconds: 60, description: 'used only by the test suite' },
+} as const satisfies Record<string, BucketPolicy>;
+
+export type RateLimitBucket = keyof typeof RATE_LIMIT_BUCKETS;

@@ -1,0 +1,137 @@
+/**
+ * Declared events against the outbox. Every operation that declares `emits` is run here, through the
+ * real pipeline, on the path where it emits the most; the outbox rows it wrote must be exactly its
+ * declaration. (Writing an undeclared event is refused at run time, so every other integration test
+ * checks the other direction on whatever path it takes.) A new operation with `emits` needs a
+ * scenario below, or the first test fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { getDb } from '@/lib/db';
+import { outboxEvents } from '@/lib/db/schema';
+import { emitEvent, EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/events';
+import { OPERATIONS } from '@/lib/http/registry';
+import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
+import { call, operation, ORIGIN, problemOf } from '../helpers/http';
+import { mintAccessToken } from '../helpers/oauth';
+import { SoftAuthenticator } from '../helpers/soft-authenticator';
+
+const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
+const PASSWORD = 'a long and unusual passphrase 42';
+let accounts = 0;
+const address = () => `events-${(accounts += 1)}@example.test`;
+
+async function passwordAccount() {
+  const email = address();
+  const userId = await signUpWithPassword(mailbox, email, PASSWORD);
+  // A password sign-in is also a fresh step-up.
+  return { email, userId, browser: await signInWithPassword(email, PASSWORD) };
+}
+
+type Act = () => Promise<Response>;
+/** Per operation: set the scene (not counted), then return the request under test. */
+const SCENARIOS: Record<string, () => Promise<Act>> = {
+  completePasswordEnrollment: async () => {
+    const token = await verifiedEnrollment(mailbox, address());
+    return () => post('/api/auth/enrollment/password/complete', { password: PASSWORD }, { headers: token });
+  },
+  completePasskeyEnrollment: async () => {
+    const token = await verifiedEnrollment(mailbox, address());
+    const { options, challenge_id } = await passkeyOptions('/api/auth/enrollment/passkey/options', token);
+    return () => post('/api/auth/enrollment/passkey/complete', { challenge_id, credential: new SoftAuthenticator(ORIGIN).create(options) }, { headers: token });
+  },
+  completePasswordRecovery: async () => {
+    const { email } = await passwordAccount();
+    const token = await verifiedRecovery(mailbox, email);
+    return () => post('/api/auth/recovery/password/complete', { password: `${PASSWORD} renewed` }, { headers: token });
+  },
+  completePasskeyRecovery: async () => {
+    const { email } = await passwordAccount();
+    const token = await verifiedRecovery(mailbox, email);
+    const { options, challenge_id } = await passkeyOptions('/api/auth/recovery/passkey/options', token);
+    return () => post('/api/auth/recovery/passkey/complete', { challenge_id, credential: new SoftAuthenticator(ORIGIN).create(options) }, { headers: token });
+  },
+  addPasskey: async () => {
+    const { browser } = await passwordAccount();
+    const { options, challenge_id } = await passkeyOptions('/api/auth/passkeys/options', as(browser));
+    return () => post('/api/auth/passkeys', { challenge_id, credential: new SoftAuthenticator(ORIGIN).create(options) }, { headers: as(browser) });
+  },
+  removePasskey: async () => {
+    const { browser } = await passwordAccount();
+    const { options, challenge_id } = await passkeyOptions('/api/auth/passkeys/options', as(browser));
+    const added = await post('/api/auth/passkeys', { challenge_id, credential: new SoftAuthenticator(ORIGIN).create(options) }, { headers: as(browser) });
+    const { id } = (await added.json()) as { id: string };
+    return () => call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: id }, headers: { origin: ORIGIN, ...as(browser) } });
+  },
+  changePassword: async () => {
+    const { email, browser } = await passwordAccount();
+    await signInWithPassword(email, PASSWORD); // another session, signed out by the change
+    return () => post('/api/auth/password/change', { new_password: `${PASSWORD} changed` }, { headers: as(browser) });
+  },
+  revokeSession: async () => {
+    const { email, browser } = await passwordAccount();
+    const other = await signInWithPassword(email, PASSWORD);
+    return () => post('/api/auth/sessions/revoke', { session_id: other.sessionId }, { headers: as(browser) });
+  },
+  updateMe: async () => {
+    const { userId } = await passwordAccount();
+    const { value } = await mintAccessToken(userId, 'identity.profile.write');
+    return () => call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'idempotency-key': `events-${userId}` }, body: { display_name: 'Renamed' } });
+  },
+};
+
+const declaring = OPERATIONS.filter((op) => op.emits && op.emits.length > 0);
+const outboxIds = async () => new Set((await (await getDb()).select({ id: outboxEvents.id }).from(outboxEvents)).map((row) => row.id));
+
+describe('declared events', () => {
+  it('has a scenario for every operation that declares events', () => {
+    expect(declaring.filter((op) => !SCENARIOS[op.id]).map((op) => op.id)).toEqual([]);
+    expect(Object.keys(SCENARIOS).filter((id) => !declaring.some((op) => op.id === id))).toEqual([]);
+  });
+
+  it('declares every event of the catalogue on some operation, or documents it as internal', () => {
+    const declared = new Set(declaring.flatMap((op) => op.emits!));
+    expect(EVENT_TYPES.filter((type) => !declared.has(type) && !INTERNAL_EVENTS[type])).toEqual([]);
+  });
+
+  it.each(declaring.map((op) => [op.id, op] as const))('%s writes exactly its declared events to the outbox', async (_id, op) => {
+    const act = await SCENARIOS[op.id]!();
+    const before = await outboxIds();
+    const response = await act();
+    expect(response.status, await response.clone().text()).toBe(op.successStatus);
+    const written = (await (await getDb()).select({ id: outboxEvents.id, type: outboxEvents.type }).from(outboxEvents)).filter((row) => !before.has(row.id));
+    expect([...new Set(written.map((row) => row.type))].sort()).toEqual([...op.emits!].sort());
+  });
+});
+
+describe('an event the operation does not declare', () => {
+  const undeclared: AnyOperation = defineOperation({
+    id: 'test_undeclared_event',
+    method: 'POST',
+    path: '/test/undeclared-event',
+    tag: 'Test',
+    summary: 'Emits an event it does not declare',
+    auth: { kind: 'public' },
+    origin: 'required',
+    idempotency: 'none',
+    body: z.object({ user_id: z.string() }),
+    successStatus: 200,
+    emits: ['identity.user.updated'],
+    response: z.object({ ok: z.literal(true) }),
+    testOnly: true,
+    handler: async ({ body, now }) => {
+      await emitEvent(await getDb(), 'identity.passkey.removed', { user_id: body.user_id }, { userId: body.user_id }, now);
+      return { ok: true as const };
+    },
+  });
+
+  it('is refused (a programming error) and never reaches the outbox', async () => {
+    const before = await outboxIds();
+    const response = await call(undeclared, { headers: { origin: ORIGIN }, body: { user_id: randomUUID() } });
+    expect(response.status).toBe(500);
+    expect((await problemOf(response)).code).toBe('internal_error');
+    expect([...(await outboxIds())].filter((id) => !before.has(id))).toEqual([]);
+  });
+});
