@@ -44,11 +44,11 @@ async function savePasskey(tx: Executor, credential: NewCredential, input: { use
 
 // Enrollment
 
-export async function enrollmentPasskeyOptions(actor: EnrollmentActor) {
+export async function enrollmentPasskeyOptions(actor: EnrollmentActor, now: Date) {
   const row = await enrollmentOf(actor);
   assertVerified(row);
   // The account id is chosen now (it is the WebAuthn user handle) and used when the account is created.
-  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] });
+  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] }, now);
 }
 
 export async function completePasskeyEnrollment(
@@ -70,8 +70,8 @@ export async function completePasskeyEnrollment(
 
 // Sign-in
 
-export async function signInPasskeyOptions() {
-  return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] });
+export async function signInPasskeyOptions(now: Date) {
+  return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] }, now);
 }
 
 export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string }) {
@@ -93,11 +93,11 @@ export async function signInWithPasskey(input: CeremonyInput & { device: string;
 
 // Step-up
 
-export async function stepUpPasskeyOptions(actor: SessionActor) {
+export async function stepUpPasskeyOptions(actor: SessionActor, now: Date) {
   const db = await getDb();
   const own = await listUserPasskeys(db, actor.userId);
   if (own.length === 0) throw serviceError('conflict', 'No passkey is registered; step up with your password.');
-  return authenticationOptions(db, { purpose: 'step_up', subject: actor.sessionId, allow: own });
+  return authenticationOptions(db, { purpose: 'step_up', subject: actor.sessionId, allow: own }, now);
 }
 
 export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInput, now: Date, requestId: string) {
@@ -118,18 +118,18 @@ export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInpu
 // Recovery
 
 /** Options for one more passkey on an existing account: its current passkeys are excluded. */
-async function optionsForExistingUser(purpose: 'recovery' | 'add', subject: string, userId: string, missing: () => never) {
+async function optionsForExistingUser(purpose: 'recovery' | 'add', subject: string, userId: string, now: Date, missing: () => never) {
   const db = await getDb();
   const user = await findUserById(db, userId);
   if (!user) return missing();
   const exclude = await listUserPasskeys(db, user.id);
-  return registrationOptions(db, { purpose, subject, userId: user.id, email: user.email, displayName: user.displayName, exclude });
+  return registrationOptions(db, { purpose, subject, userId: user.id, email: user.email, displayName: user.displayName, exclude }, now);
 }
 
-export async function recoveryPasskeyOptions(actor: RecoveryActor) {
+export async function recoveryPasskeyOptions(actor: RecoveryActor, now: Date) {
   const row = await recoveryOf(actor);
   assertRecoveryVerified(row);
-  return optionsForExistingUser('recovery', row.id, row.userId!, () => {
+  return optionsForExistingUser('recovery', row.id, row.userId!, now, () => {
     throw serviceError('conflict', 'The account no longer exists.');
   });
 }
@@ -153,8 +153,8 @@ export async function listOwnPasskeys(actor: SessionActor) {
   return { passkeys: (await listUserPasskeys(await getDb(), actor.userId)).map(passkeyView) };
 }
 
-export async function addPasskeyOptions(actor: SessionActor) {
-  return optionsForExistingUser('add', actor.sessionId, actor.userId, () => {
+export async function addPasskeyOptions(actor: SessionActor, now: Date) {
+  return optionsForExistingUser('add', actor.sessionId, actor.userId, now, () => {
     throw serviceError('unauthenticated', 'Sign in first.');
   });
 }

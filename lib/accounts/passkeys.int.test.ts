@@ -158,3 +158,18 @@ describe('managing your own passkeys and password', () => {
     await signInWithPassword('barbara@example.test', 'a newer and better password');
   });
 });
+
+describe('the ceremony clock', () => {
+  it('times challenges with the injected clock, not the wall clock', async () => {
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    await signUpWithPasskey(mailbox, 'sophie@example.test', authenticator);
+    const inTwoHours = Date.now() + 2 * 3600_000;
+    const at = (offsetMs: number) => () => new Date(inTwoHours + offsetMs);
+    const first = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
+    const inTime = await post('/api/auth/signin/passkey/complete', { challenge_id: first.challenge_id, credential: authenticator.get(first.options) }, { now: at(60_000) });
+    expect(inTime.status).toBe(201);
+    const second = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
+    const late = await post('/api/auth/signin/passkey/complete', { challenge_id: second.challenge_id, credential: authenticator.get(second.options) }, { now: at(6 * 60_000) });
+    expect((await problemOf(late)).code).toBe('invalid_request');
+  });
+});
