@@ -11,6 +11,7 @@ import { emitEvent } from '@/lib/events';
 import { issueSession, markStepUp } from '@/lib/sessions';
 import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
+import { newPasskeyName } from './passkey-name';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
@@ -33,10 +34,16 @@ export function passkeyView(p: PasskeyRow) {
   };
 }
 
-async function savePasskey(tx: Executor, credential: NewCredential, input: { userId: string; name: string; now: Date; actor: Actor; requestId: string }) {
+/** `name`: the person's choice; without one the passkey is named after its provider (or device) and day. */
+async function savePasskey(
+  tx: Executor,
+  credential: NewCredential,
+  input: { userId: string; name?: string; device: string; now: Date; actor: Actor; requestId: string },
+) {
   const id = randomUUID();
-  const { userId: _userId, ...stored } = credential;
-  await insertPasskey(tx, { id, userId: input.userId, ...stored, name: input.name, createdAt: input.now });
+  const { userId: _userId, aaguid, ...stored } = credential;
+  const name = input.name ?? newPasskeyName({ aaguid, device: input.device, now: input.now });
+  await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now });
   await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
   await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
   return id;
@@ -62,7 +69,7 @@ export async function completePasskeyEnrollment(
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'enroll', subject: row.id, credential: input.credential }, now);
   const user = await inTransaction(async (tx) => {
     const created = await createAccount(tx, row, { userId: credential.userId, displayName: input.displayName, now, method: 'passkey', requestId, actor });
-    await savePasskey(tx, credential, { userId: created.id, name: input.device, now, actor, requestId });
+    await savePasskey(tx, credential, { userId: created.id, device: input.device, now, actor, requestId });
     return created;
   });
   return { user_id: user.id };
@@ -140,7 +147,7 @@ export async function completePasskeyRecovery(actor: RecoveryActor, input: Cerem
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'recovery', subject: row.id, credential: input.credential }, now);
   const user = await inTransaction(async (tx) => {
     const recovered = await finishRecovery(tx, row, { actor, method: 'passkey', now, requestId });
-    await savePasskey(tx, credential, { userId: recovered.id, name: input.device, now, actor, requestId });
+    await savePasskey(tx, credential, { userId: recovered.id, device: input.device, now, actor, requestId });
     return recovered;
   });
   await deliver(accountMails.recovered(user.email, 'a new passkey')).catch(() => undefined);
@@ -162,7 +169,7 @@ export async function addPasskeyOptions(actor: SessionActor, now: Date) {
 export async function addPasskey(actor: SessionActor, input: CeremonyInput & { name?: string; device: string }, now: Date, requestId: string) {
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'add', subject: actor.sessionId, credential: input.credential }, now);
   if (credential.userId !== actor.userId) throw serviceError('forbidden', 'The passkey was created for another account.');
-  const id = await inTransaction((tx) => savePasskey(tx, credential, { userId: actor.userId, name: input.name ?? input.device, now, actor, requestId }));
+  const id = await inTransaction((tx) => savePasskey(tx, credential, { userId: actor.userId, name: input.name, device: input.device, now, actor, requestId }));
   const created = (await listUserPasskeys(await getDb(), actor.userId)).find((p) => p.id === id)!;
   return passkeyView(created);
 }

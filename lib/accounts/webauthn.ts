@@ -95,6 +95,8 @@ export interface NewCredential {
   deviceType: string;
   backedUp: boolean;
   userId: string;
+  /** The authenticator model's id (all zero when the authenticator or browser withholds it). */
+  aaguid: string;
 }
 
 export async function verifyRegistration(
@@ -116,7 +118,7 @@ export async function verifyRegistration(
     throw serviceError('invalid_request', 'The passkey could not be verified.');
   }
   if (!verification.verified) throw serviceError('invalid_request', 'The passkey could not be verified.');
-  const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+  const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
   if (await findPasskeyByCredentialId(await getDb(), credential.id)) throw serviceError('conflict', 'This passkey is already registered.');
   return {
     credentialId: credential.id,
@@ -126,6 +128,7 @@ export async function verifyRegistration(
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
     userId: challenge.userId!,
+    aaguid,
   };
 }
 
