@@ -15,7 +15,7 @@ interface Sent {
 /** Sign-in with a mailed six-digit code: works for anyone who can read their mail, no device needed. */
 export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
   const [sent, setSent] = useState<Sent | null>(null);
-  const { pending, error, setError, run } = useApiAction();
+  const { pending, error, fieldErrors, clearErrors, run } = useApiAction({ fields: ['email', 'code'] });
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,7 +33,7 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
   }
 
   function startOver() {
-    setError(null);
+    clearErrors();
     setSent(null);
   }
 
@@ -46,7 +46,7 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
             If an account uses <strong className="auth-email">{sent.email}</strong>, a sign-in code is on its way. It works once and expires in
             10 minutes.
           </p>
-          <CodeInput label="Code" />
+          <CodeInput label="Code" error={fieldErrors.code} />
           <ErrorAlert message={error} />
           <div className="auth-actions">
             <button type="submit" disabled={pending}>
@@ -59,7 +59,7 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
         </form>
       ) : (
         <form className="stack" onSubmit={sendCode} key="email">
-          <EmailField label="E-mail address for a code" />
+          <EmailField label="E-mail address for a code" error={fieldErrors.email} />
           <ErrorAlert message={error} />
           <div>
             <button type="submit" disabled={pending}>

@@ -1,15 +1,16 @@
 'use client';
 
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { callApi, type SessionView } from '../_components/auth/api';
 import { EmailField } from '../_components/auth/email-field';
 import { ErrorAlert } from '../_components/auth/error-alert';
+import { useFieldError } from '../_components/auth/field-error';
 import { fieldValue, passwordValue, useApiAction } from '../_components/auth/use-api-action';
 
 export function PasswordSignIn({ returnTo }: { returnTo: string }) {
   const passwordId = useId();
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const { pending, error, run } = useApiAction();
+  const { pending, error, fieldErrors, run } = useApiAction({ fields: ['email', 'password'] });
+  const password = useFieldError<HTMLInputElement>(passwordId, fieldErrors.password);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,10 +19,10 @@ export function PasswordSignIn({ returnTo }: { returnTo: string }) {
     const result = await run(() => callApi<SessionView>('/api/auth/signin/password', body), { navigatesOnSuccess: true });
     if (result?.ok) {
       window.location.assign(returnTo);
-    } else if (passwordInput.current) {
+    } else if (password.ref.current && !result?.body.errors?.length) {
       // The failure is generic on purpose; retyping the password is the likely next step.
-      passwordInput.current.value = '';
-      passwordInput.current.focus();
+      password.ref.current.value = '';
+      password.ref.current.focus();
     }
   }
 
@@ -30,10 +31,11 @@ export function PasswordSignIn({ returnTo }: { returnTo: string }) {
       <h2>With your password</h2>
       <form className="stack" onSubmit={submit}>
         {/* "username webauthn" also lets the browser offer passkeys in this field's autofill. */}
-        <EmailField autoComplete="username webauthn" />
+        <EmailField autoComplete="username webauthn" error={fieldErrors.email} />
         <div className="auth-field">
           <label htmlFor={passwordId}>Password</label>
-          <input ref={passwordInput} id={passwordId} name="password" type="password" autoComplete="current-password" required />
+          <input ref={password.ref} id={passwordId} name="password" type="password" autoComplete="current-password" required {...password.props} />
+          {password.message}
         </div>
         <ErrorAlert message={error} />
         <div>

@@ -36,7 +36,7 @@ export function CredentialChoice(props: {
   const { verified, flow, texts, extraBody = {}, onDone } = props;
   const supported = usePasskeySupport();
   const passkey = useApiAction();
-  const password = useApiAction();
+  const password = useApiAction({ fields: ['password'] });
   const busy = passkey.pending || password.pending;
 
   async function createPasskey() {
@@ -86,7 +86,7 @@ export function CredentialChoice(props: {
       <section className="card auth-card">
         <h2>{texts.passwordTitle}</h2>
         <form className="stack" onSubmit={setPassword}>
-          <NewPasswordField autoFocus={props.focusPassword} />
+          <NewPasswordField autoFocus={props.focusPassword} error={password.fieldErrors.password} />
           <ErrorAlert message={password.error} />
           <div>
             <button type="submit" disabled={busy}>
