@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import '../auth.css';
-import { safeReturnTo } from './return-to';
+import { visitorSession } from '../_components/auth/server-session';
+import { safeReturnTo, withReturnTo } from './return-to';
 import { EmailCodeSignIn } from './email-code-sign-in';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordSignIn } from './password-sign-in';
+import { SignedIn } from './signed-in';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -13,6 +15,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const returnTo = safeReturnTo(query.return_to);
   // An application asked for a fresh sign-in (OIDC prompt=login or max_age), even if one is live.
   const again = query.reauthenticate === '1';
+  const current = again ? null : await visitorSession();
+
+  if (current) {
+    return (
+      <div className="auth-page auth-narrow">
+        <h1>Sign in</h1>
+        <SignedIn email={current.user.email} returnTo={returnTo} />
+      </div>
+    );
+  }
 
   return (
     <div className="auth-page">
@@ -27,7 +39,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <EmailCodeSignIn returnTo={returnTo} />
       </div>
       <p className="auth-links">
-        New here? <Link href="/sign-up">Create an account</Link>
+        New here? <Link href={withReturnTo('/sign-up', returnTo)}>Create an account</Link>
         <span aria-hidden="true"> · </span>
         Lost access? <Link href="/recovery">Recover your account</Link>
       </p>
