@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PASSWORD_LOCKOUT_POLICY } from '@/lib/accounts';
 import '../auth.css';
 import { visitorSession } from '../_components/auth/server-session';
 import { safeReturnTo, withReturnTo } from './return-to';
-import { EmailCodeSignIn } from './email-code-sign-in';
-import { PasskeySignIn } from './passkey-sign-in';
-import { PasswordSignIn } from './password-sign-in';
 import { SignedIn } from './signed-in';
+import { SignInMethods } from './sign-in-methods';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -33,11 +32,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {again ? 'The application asks you to confirm it is you before it continues. ' : ''}
         Use a passkey, your password, or a code we e-mail to you.
       </p>
-      <div className="auth-methods">
-        <PasskeySignIn returnTo={returnTo} />
-        <PasswordSignIn returnTo={returnTo} />
-        <EmailCodeSignIn returnTo={returnTo} />
-      </div>
+      <SignInMethods returnTo={returnTo} lockout={PASSWORD_LOCKOUT_POLICY} />
       <p className="auth-links">
         New here? <Link href={withReturnTo('/sign-up', returnTo)}>Create an account</Link>
         <span aria-hidden="true"> · </span>
