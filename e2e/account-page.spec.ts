@@ -1,8 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
-import { screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
+import { createPasswordAccount, PASSWORD, screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
 
 const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+}
 
 async function signInWithPasskey(page: Page) {
   await page.goto('/sign-in');
@@ -52,5 +60,45 @@ test.describe('the account page', () => {
     await page.keyboard.press('Enter');
     await expect(passkeys.getByRole('listitem')).toHaveCount(1);
     await expect(passkeys.getByRole('status')).toContainText('removed');
+  });
+
+  test.describe('in Tokyo', () => {
+    test.use({ timezoneId: 'Asia/Tokyo' });
+
+    test('edits the profile: display name, language and time zone', async ({ page }) => {
+      const email = uniqueEmail('profile');
+      await createPasswordAccount(page.request, email);
+      await signInWithPassword(page, email);
+      // No more read-only "Display name: Not set": the profile is a form.
+      await expect(page.locator('dd', { hasText: 'Not set' })).toHaveCount(0);
+      const profile = section(page, 'Profile');
+      const name = profile.getByLabel('Display name');
+      const language = profile.getByLabel('Language');
+      const zone = profile.getByLabel('Time zone');
+      await expect(name).toHaveAttribute('autocomplete', 'name');
+      await expect(language).toHaveAttribute('autocomplete', 'language');
+
+      await name.fill('Ada Lovelace');
+      await language.selectOption('en-GB');
+      await profile.getByRole('button', { name: /Use this device.s time zone/ }).click();
+      await expect(zone).toHaveValue('Asia/Tokyo');
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await expect(profile.getByRole('status')).toHaveText('Profile saved.');
+      await screenshots(page, 'account-profile');
+
+      await page.reload();
+      await expect(name).toHaveValue('Ada Lovelace');
+      await expect(language).toHaveValue('en-GB');
+      await expect(zone).toHaveValue('Asia/Tokyo');
+
+      // Any IANA zone can be chosen from the list, and an empty name removes it.
+      await zone.selectOption('Europe/Paris');
+      await name.fill('');
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await expect(profile.getByRole('status')).toHaveText('Profile saved.');
+      await page.reload();
+      await expect(name).toHaveValue('');
+      await expect(zone).toHaveValue('Europe/Paris');
+    });
   });
 });
