@@ -32,10 +32,12 @@ export function localeLabel(tag: string): string {
   }
 }
 
+/** Sorted by the English name, the page's language, so a list read top to bottom is in one order. */
 export function localeOptions(current: string | null): Option[] {
   const tags = current && !LOCALES.includes(current) ? [...LOCALES, current] : LOCALES;
-  const english = (tag: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
-  return tags.map((tag) => ({ value: tag, label: localeLabel(tag) })).sort((a, b) => english(a.value).localeCompare(english(b.value)));
+  const inEnglish = new Intl.DisplayNames(['en'], { type: 'language' });
+  const english = new Map(tags.map((tag) => [tag, inEnglish.of(tag) ?? tag]));
+  return tags.map((tag) => ({ value: tag, label: localeLabel(tag) })).sort((a, b) => english.get(a.value)!.localeCompare(english.get(b.value)!));
 }
 
 /**

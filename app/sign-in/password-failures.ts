@@ -19,7 +19,7 @@ function read(): number {
  * reloading is what people do). Only the browser's own experience counts: the API answers every
  * failure identically, so this never learns, or shows, whether an account exists or is paused.
  */
-export function usePasswordFailures(): { failures: number; failed: () => void } {
+export function usePasswordFailures(): { failures: number; failed: () => void; succeeded: () => void } {
   const [failures, setFailures] = useState(0);
   // Read after hydration: the server cannot know, and the first render must match its HTML.
   useEffect(() => setFailures(read()), []);
@@ -32,5 +32,13 @@ export function usePasswordFailures(): { failures: number; failed: () => void } 
     }
     setFailures((current) => Math.max(current + 1, next));
   }, []);
-  return { failures, failed };
+  // The right password went through: nothing paused, nothing left to explain next time.
+  const succeeded = useCallback(() => {
+    try {
+      sessionStorage.removeItem(KEY);
+    } catch {
+      // See read().
+    }
+  }, []);
+  return { failures, failed, succeeded };
 }

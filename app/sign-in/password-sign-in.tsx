@@ -22,7 +22,7 @@ export function PasswordSignIn({ returnTo, lockout, onCodeInstead }: { returnTo:
   const passwordId = useId();
   const noteId = useId();
   const { pending, error, setError, fieldErrors, run } = useApiAction({ fields: ['email', 'password'] });
-  const { failures, failed } = usePasswordFailures();
+  const { failures, failed, succeeded } = usePasswordFailures();
   const [rateLimitSeen, setRateLimitSeen] = useState(false);
   const [lastEmail, setLastEmail] = useState('');
   const explain = failures >= EXPLAIN_AFTER || rateLimitSeen;
@@ -35,7 +35,10 @@ export function PasswordSignIn({ returnTo, lockout, onCodeInstead }: { returnTo:
     setLastEmail(body.email);
     const result = await run(() => callApi<SessionView>('/api/auth/signin/password', body), { navigatesOnSuccess: true });
     if (!result || result.ok) {
-      if (result?.ok) window.location.assign(returnTo);
+      if (result?.ok) {
+        succeeded();
+        window.location.assign(returnTo);
+      }
       return;
     }
     if (result.status === 429) {
