@@ -4,6 +4,8 @@ import '../auth.css';
 import { visitorSession, callAsVisitor } from '../_components/auth/server-session';
 import { AccountSections } from './account-sections';
 import { ConsentsSection, type ConsentItem } from './consents-section';
+import { localeOptions, timeZoneGroups } from './profile-options';
+import { ProfileSection } from './profile-section';
 import type { PasskeyItem, SessionItem } from './types';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -27,11 +29,8 @@ export default async function AccountPage() {
           <dt>E-mail address</dt>
           <dd className="auth-email">{current.user.email}</dd>
         </div>
-        <div>
-          <dt>Display name</dt>
-          <dd>{current.user.display_name ?? <span className="hint">Not set</span>}</dd>
-        </div>
       </dl>
+      <ProfileSection csrf={current.csrf_token} initial={current.user} locales={localeOptions(current.user.locale)} timeZones={timeZoneGroups(current.user.timezone)} />
       <AccountSections csrf={current.csrf_token} initialSessions={sessions?.sessions ?? null} initialPasskeys={passkeys?.passkeys ?? null} />
       <ConsentsSection csrf={current.csrf_token} initial={consents?.consents ?? null} />
     </div>

@@ -4,13 +4,17 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { callApi, type ApiResult } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
+import { useFieldError } from '../_components/auth/field-error';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { useAccount } from './account-context';
+import { RemoveConfirmation } from './remove-confirmation';
 import type { PasskeyItem } from './types';
 
 type Guarded = <T>(action: () => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;
 
-/** One passkey with inline rename and removal; both go through the section's step-up guard. */
+type Mode = 'view' | 'renaming' | 'confirming';
+
+/** One passkey with inline rename and (confirmed) removal; both go through the section's step-up guard. */
 export function PasskeyRow({
   passkey,
   guarded,
@@ -24,23 +28,30 @@ export function PasskeyRow({
 }) {
   const nameId = useId();
   const { csrf } = useAccount();
-  const { pending, error, setError, run } = useApiAction();
-  const [renaming, setRenaming] = useState(false);
+  const { pending, error, fieldErrors, clearErrors, run } = useApiAction({ fields: ['name'] });
+  const nameField = useFieldError<HTMLInputElement>(nameId, fieldErrors.name);
+  const [mode, setMode] = useState<Mode>('view');
   const renameButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Which button takes focus back once the row shows its buttons again (they are not rendered meanwhile).
+  const returnFocus = useRef<'rename' | 'remove' | null>(null);
   const path = `/api/auth/passkeys/${encodeURIComponent(passkey.id)}`;
 
-  // Leaving the inline form puts focus back where the person started, once that button exists again.
+  // Leaving the inline form or question puts focus back where the person started, once that button exists again.
   useEffect(() => {
-    if (renaming || !returnFocus.current) return;
-    returnFocus.current = false;
-    renameButton.current?.focus();
-  }, [renaming]);
+    if (mode !== 'view' || !returnFocus.current) return;
+    (returnFocus.current === 'rename' ? renameButton : removeButton).current?.focus();
+    returnFocus.current = null;
+  }, [mode]);
+
+  function backToView(focus: 'rename' | 'remove') {
+    returnFocus.current = focus;
+    setMode('view');
+  }
 
   function stopRenaming() {
-    returnFocus.current = true;
-    setRenaming(false);
-    setError(null);
+    backToView('rename');
+    clearErrors();
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -55,6 +66,7 @@ export function PasskeyRow({
   async function remove() {
     const result = await run(() => guarded(() => callApi(path, undefined, { csrf, method: 'DELETE' })));
     if (result?.ok) await onRemoved();
+    else backToView('remove');
   }
 
   return (
@@ -76,11 +88,11 @@ export function PasskeyRow({
           )}
         </p>
       </div>
-      {renaming ? (
+      {mode === 'renaming' ? (
         <form className="auth-rename" onSubmit={save}>
           <label htmlFor={nameId}>Passkey name</label>
           <div className="auth-actions">
-            <input id={nameId} name="name" type="text" defaultValue={passkey.name} maxLength={64} required autoFocus />
+            <input ref={nameField.ref} id={nameId} name="name" type="text" defaultValue={passkey.name} maxLength={64} required autoFocus {...nameField.props} />
             <button type="submit" disabled={pending}>
               Save
             </button>
@@ -88,13 +100,23 @@ export function PasskeyRow({
               Cancel
             </button>
           </div>
+          {nameField.message}
         </form>
+      ) : mode === 'confirming' ? (
+        <RemoveConfirmation
+          question={`Remove “${passkey.name}”?`}
+          consequence="You will no longer be able to sign in with it here. It stays on its device or password manager until you delete it there too."
+          confirmLabel="Remove passkey"
+          pending={pending}
+          onConfirm={remove}
+          onCancel={() => backToView('remove')}
+        />
       ) : (
         <div className="auth-actions">
-          <button ref={renameButton} type="button" className="auth-secondary" onClick={() => setRenaming(true)} disabled={pending}>
+          <button ref={renameButton} type="button" className="auth-secondary" onClick={() => setMode('renaming')} disabled={pending}>
             Rename
           </button>
-          <button type="button" className="auth-secondary auth-danger" onClick={remove} disabled={pending}>
+          <button ref={removeButton} type="button" className="auth-secondary auth-danger" onClick={() => setMode('confirming')} disabled={pending}>
             Remove
           </button>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { SuccessPanel } from '../_components/auth/success-panel';
 import { VerifyEmailSteps, type EmailProofFlow, type VerifiedEmail } from '../_components/auth/verify-email-steps';
@@ -23,6 +24,11 @@ export function RecoveryFlow() {
     return (
       <SuccessPanel title="Your account is recovered">
         <p>For your safety every session was signed out, and we sent a notice to your address. Sign in with your new credential.</p>
+        <p>
+          <Link className="auth-button-link" href="/sign-in">
+            Sign in
+          </Link>
+        </p>
       </SuccessPanel>
     );
   }

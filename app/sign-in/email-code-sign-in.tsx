@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { callApi, type SessionView } from '../_components/auth/api';
 import { CodeInput } from '../_components/auth/code-input';
 import { EmailField } from '../_components/auth/email-field';
@@ -12,16 +12,37 @@ interface Sent {
   challengeId: string;
 }
 
+/** Another card asking for a code for `email` (empty: for an address still to be typed here); `id` makes each ask new. */
+export interface CodeRequest {
+  email: string;
+  id: number;
+}
+
 /** Sign-in with a mailed six-digit code: works for anyone who can read their mail, no device needed. */
-export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
+export function EmailCodeSignIn({ returnTo, request = null }: { returnTo: string; request?: CodeRequest | null }) {
   const [sent, setSent] = useState<Sent | null>(null);
-  const { pending, error, setError, run } = useApiAction();
+  const [askedFor, setAskedFor] = useState<CodeRequest | null>(null);
+  const { pending, error, fieldErrors, clearErrors, run } = useApiAction({ fields: ['email', 'code'] });
+
+  async function send(email: string) {
+    const result = await run(() => callApi<{ challenge_id: string }>('/api/auth/signin/email-otp/start', { email }));
+    if (result?.ok) setSent({ email, challengeId: result.body.challenge_id });
+  }
+
+  // A request from the password card: send the code to the address typed there, or, without one,
+  // open this card's address field for it.
+  useEffect(() => {
+    if (!request) return;
+    setAskedFor(request);
+    setSent(null);
+    clearErrors();
+    if (request.email) void send(request.email);
+    // Only a new request counts (`send` and `clearErrors` are not triggers).
+  }, [request]);
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = fieldValue(event.currentTarget, 'email');
-    const result = await run(() => callApi<{ challenge_id: string }>('/api/auth/signin/email-otp/start', { email }));
-    if (result?.ok) setSent({ email, challengeId: result.body.challenge_id });
+    await send(fieldValue(event.currentTarget, 'email'));
   }
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
@@ -33,7 +54,7 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
   }
 
   function startOver() {
-    setError(null);
+    clearErrors();
     setSent(null);
   }
 
@@ -46,7 +67,7 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
             If an account uses <strong className="auth-email">{sent.email}</strong>, a sign-in code is on its way. It works once and expires in
             10 minutes.
           </p>
-          <CodeInput label="Code" />
+          <CodeInput label="Code" error={fieldErrors.code} />
           <ErrorAlert message={error} />
           <div className="auth-actions">
             <button type="submit" disabled={pending}>
@@ -58,8 +79,8 @@ export function EmailCodeSignIn({ returnTo }: { returnTo: string }) {
           </div>
         </form>
       ) : (
-        <form className="stack" onSubmit={sendCode} key="email">
-          <EmailField label="E-mail address for a code" />
+        <form className="stack" onSubmit={sendCode} key={`email-${askedFor?.id ?? 0}`}>
+          <EmailField label="E-mail address for a code" error={fieldErrors.email} autoFocus={askedFor !== null && !askedFor.email} />
           <ErrorAlert message={error} />
           <div>
             <button type="submit" disabled={pending}>

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PASSWORD_LOCKOUT_POLICY } from '@/lib/accounts';
 import '../auth.css';
-import { safeReturnTo } from './return-to';
-import { EmailCodeSignIn } from './email-code-sign-in';
-import { PasskeySignIn } from './passkey-sign-in';
-import { PasswordSignIn } from './password-sign-in';
+import { visitorSession } from '../_components/auth/server-session';
+import { safeReturnTo, withReturnTo } from './return-to';
+import { SignedIn } from './signed-in';
+import { SignInMethods } from './sign-in-methods';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -13,6 +14,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const returnTo = safeReturnTo(query.return_to);
   // An application asked for a fresh sign-in (OIDC prompt=login or max_age), even if one is live.
   const again = query.reauthenticate === '1';
+  const current = again ? null : await visitorSession();
+
+  if (current) {
+    return (
+      <div className="auth-page auth-narrow">
+        <h1>Sign in</h1>
+        <SignedIn email={current.user.email} returnTo={returnTo} />
+      </div>
+    );
+  }
 
   return (
     <div className="auth-page">
@@ -21,13 +32,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {again ? 'The application asks you to confirm it is you before it continues. ' : ''}
         Use a passkey, your password, or a code we e-mail to you.
       </p>
-      <div className="auth-methods">
-        <PasskeySignIn returnTo={returnTo} />
-        <PasswordSignIn returnTo={returnTo} />
-        <EmailCodeSignIn returnTo={returnTo} />
-      </div>
+      <SignInMethods returnTo={returnTo} lockout={PASSWORD_LOCKOUT_POLICY} />
       <p className="auth-links">
-        New here? <Link href="/sign-up">Create an account</Link>
+        New here? <Link href={withReturnTo('/sign-up', returnTo)}>Create an account</Link>
         <span aria-hidden="true"> · </span>
         Lost access? <Link href="/recovery">Recover your account</Link>
       </p>

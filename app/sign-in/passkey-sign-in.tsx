@@ -4,11 +4,9 @@ import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewe
 import { useCallback, useEffect } from 'react';
 import { problemMessage, type SessionView } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
-import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
+import { PASSKEY_SIGN_IN as SIGN_IN, runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
 import { PasskeyUnavailable } from '../_components/auth/passkey-unavailable';
 import { useApiAction } from '../_components/auth/use-api-action';
-
-const SIGN_IN = { optionsPath: '/api/auth/signin/passkey/options', completePath: '/api/auth/signin/passkey/complete' } as const;
 
 /**
  * Passkey sign-in two ways: the explicit button, and conditional UI (the browser offers passkeys in

@@ -1,5 +1,10 @@
 export const DEFAULT_RETURN_TO = '/account';
 
+/** `path` carrying a (safe) return_to onwards, so sign-in, sign-up and sign-out keep where the person was headed. */
+export function withReturnTo(path: string, returnTo: string): string {
+  return returnTo === DEFAULT_RETURN_TO ? path : `${path}?return_to=${encodeURIComponent(returnTo)}`;
+}
+
 const PLACEHOLDER_ORIGIN = 'https://return-to.invalid';
 
 /**

@@ -1,11 +1,11 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { CredentialChoice } from '../_components/auth/credential-choice';
+import { CredentialChoice, type CredentialSet } from '../_components/auth/credential-choice';
 import type { VerifiedEmail } from '../_components/auth/verify-email-steps';
 
 /** The last sign-up step: an optional name, then a passkey or a password creates the account. */
-export function CreateCredentials({ verified, onCreated }: { verified: VerifiedEmail; onCreated: () => void }) {
+export function CreateCredentials({ verified, onCreated }: { verified: VerifiedEmail; onCreated: (credential: CredentialSet) => void }) {
   const nameId = useId();
   const [name, setName] = useState('');
   // The API rejects an empty name; leaving the field blank means "no name".

@@ -1,8 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { SuccessPanel } from '../_components/auth/success-panel';
+import type { CredentialSet } from '../_components/auth/credential-choice';
 import { VerifyEmailSteps, type EmailProofFlow, type VerifiedEmail } from '../_components/auth/verify-email-steps';
+import { AccountReady } from './account-ready';
 import { CreateCredentials } from './create-credentials';
 
 const ENROLLMENT: EmailProofFlow = {
@@ -14,19 +15,13 @@ const ENROLLMENT: EmailProofFlow = {
   codeLabel: 'Verification code',
 };
 
-/** Address, code, credential, done. Enrollment issues no session, so the end is a link to sign in. */
-export function SignUpFlow() {
+/** Address, code, credential, then signed in and on to `returnTo`. */
+export function SignUpFlow({ returnTo }: { returnTo: string }) {
   const [verified, setVerified] = useState<VerifiedEmail | null>(null);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<CredentialSet | null>(null);
 
-  if (created) {
-    return (
-      <SuccessPanel title="Your account is ready">
-        <p>Sign in now with the passkey or password you just set up.</p>
-      </SuccessPanel>
-    );
-  }
-  if (verified) return <CreateCredentials verified={verified} onCreated={() => setCreated(true)} />;
+  if (verified && created) return <AccountReady email={verified.email} credential={created} returnTo={returnTo} />;
+  if (verified) return <CreateCredentials verified={verified} onCreated={setCreated} />;
   return (
     <div className="card auth-card">
       <VerifyEmailSteps flow={ENROLLMENT} onVerified={setVerified} />

@@ -1,13 +1,14 @@
 /** Sign-up steps shared by the journeys, driven through the hosted pages by their accessible names. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailCount, waitForCode } from './mail-sink';
+import { E2E_BASE_URL } from './ports';
 
 let counter = 0;
 export const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter += 1)}@example.test`;
 export const PASSWORD = 'journey passphrase that is long enough';
 
-async function startSignUp(page: Page, email: string) {
-  await page.goto('/sign-up');
+async function startSignUp(page: Page, email: string, path = '/sign-up') {
+  await page.goto(path);
   const before = mailCount(email);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -15,6 +16,7 @@ async function startSignUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/** Ends on the success panel, not signed in yet: its one primary button signs in with the new passkey. */
 export async function signUpWithPasskey(page: Page, email: string) {
   await startSignUp(page, email);
   await page.getByLabel('Your name (optional)').fill('Journey Tester');
@@ -22,9 +24,40 @@ export async function signUpWithPasskey(page: Page, email: string) {
   await expect(page.getByText('Your account is ready')).toBeVisible();
 }
 
-export async function signUpWithPassword(page: Page, email: string) {
-  await startSignUp(page, email);
+/** The page signs in with the password just set and lands where the sign-up was headed (the account page by default). */
+export async function createAccountWithPassword(page: Page, email: string, path = '/sign-up') {
+  await startSignUp(page, email, path);
   await page.getByLabel('New password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account with password' }).click();
-  await expect(page.getByText('Your account is ready')).toBeVisible();
+}
+
+/** An account with a password, and the browser signed out again: for journeys that begin with a sign-in. */
+export async function signUpWithPassword(page: Page, email: string) {
+  await createAccountWithPassword(page, email);
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+/**
+ * An account with a password, made through the documented enrollment API (as any client could) when
+ * the sign-up pages are not what a journey is about. Not signed in.
+ */
+export async function createPasswordAccount(request: APIRequestContext, email: string) {
+  const headers = { origin: E2E_BASE_URL };
+  const before = mailCount(email);
+  const started = await request.post('/api/auth/enrollment/start', { headers, data: { email } });
+  expect(started.status()).toBe(202);
+  const flow = { ...headers, 'x-enrollment-token': ((await started.json()) as { enrollment_token: string }).enrollment_token };
+  expect((await request.post('/api/auth/enrollment/verify-email', { headers: flow, data: { code: await waitForCode(email, before) } })).status()).toBe(200);
+  expect((await request.post('/api/auth/enrollment/password/complete', { headers: flow, data: { password: PASSWORD } })).status()).toBe(201);
+}
+
+/** Screenshots for looking at a page: desktop (the configured viewport) and a 375 px wide phone. */
+export async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `test-results/screenshots/${name}-375.png`, fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
 }

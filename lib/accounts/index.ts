@@ -4,4 +4,5 @@
  */
 export { authenticatorsOf } from './authenticators';
 export { resolveChallengeToken } from './email-challenges';
+export { PASSWORD_LOCKOUT_POLICY } from './lockout';
 export { stepUpMethodsOf } from './step-up-methods';

@@ -11,6 +11,9 @@ export const LOCKOUT_THRESHOLD = 10;
 export const LOCKOUT_BASE_SECONDS = 15 * 60;
 const LOCKOUT_MAX_SECONDS = 24 * 3600;
 
+/** The policy as the sign-in page states it (public knowledge, like the lockout mail): never an account's state. */
+export const PASSWORD_LOCKOUT_POLICY = { threshold: LOCKOUT_THRESHOLD, minutes: LOCKOUT_BASE_SECONDS / 60 } as const;
+
 export function isLocked(credential: PasswordCredentialRow, now: Date): boolean {
   return credential.lockedUntil !== null && credential.lockedUntil > now;
 }

@@ -11,6 +11,7 @@ import { emitEvent } from '@/lib/events';
 import { issueSession, markStepUp } from '@/lib/sessions';
 import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
+import { newPasskeyName } from './passkey-name';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
@@ -33,10 +34,16 @@ export function passkeyView(p: PasskeyRow) {
   };
 }
 
-async function savePasskey(tx: Executor, credential: NewCredential, input: { userId: string; name: string; now: Date; actor: Actor; requestId: string }) {
+/** `name`: the person's choice; without one the passkey is named after its provider (or device) and day. */
+async function savePasskey(
+  tx: Executor,
+  credential: NewCredential,
+  input: { userId: string; name?: string; device: string; now: Date; actor: Actor; requestId: string },
+) {
   const id = randomUUID();
-  const { userId: _userId, ...stored } = credential;
-  await insertPasskey(tx, { id, userId: input.userId, ...stored, name: input.name, createdAt: input.now });
+  const { userId: _userId, aaguid, ...stored } = credential;
+  const name = input.name ?? newPasskeyName({ aaguid, device: input.device, now: input.now });
+  await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now });
   await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
   await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
   return id;
@@ -44,11 +51,11 @@ async function savePasskey(tx: Executor, credential: NewCredential, input: { use
 
 // Enrollment
 
-export async function enrollmentPasskeyOptions(actor: EnrollmentActor) {
+export async function enrollmentPasskeyOptions(actor: EnrollmentActor, now: Date) {
   const row = await enrollmentOf(actor);
   assertVerified(row);
   // The account id is chosen now (it is the WebAuthn user handle) and used when the account is created.
-  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] });
+  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] }, now);
 }
 
 export async function completePasskeyEnrollment(
@@ -62,7 +69,7 @@ export async function completePasskeyEnrollment(
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'enroll', subject: row.id, credential: input.credential }, now);
   const user = await inTransaction(async (tx) => {
     const created = await createAccount(tx, row, { userId: credential.userId, displayName: input.displayName, now, method: 'passkey', requestId, actor });
-    await savePasskey(tx, credential, { userId: created.id, name: input.device, now, actor, requestId });
+    await savePasskey(tx, credential, { userId: created.id, device: input.device, now, actor, requestId });
     return created;
   });
   return { user_id: user.id };
@@ -70,8 +77,8 @@ export async function completePasskeyEnrollment(
 
 // Sign-in
 
-export async function signInPasskeyOptions() {
-  return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] });
+export async function signInPasskeyOptions(now: Date) {
+  return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] }, now);
 }
 
 export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string }) {
@@ -93,11 +100,11 @@ export async function signInWithPasskey(input: CeremonyInput & { device: string;
 
 // Step-up
 
-export async function stepUpPasskeyOptions(actor: SessionActor) {
+export async function stepUpPasskeyOptions(actor: SessionActor, now: Date) {
   const db = await getDb();
   const own = await listUserPasskeys(db, actor.userId);
   if (own.length === 0) throw serviceError('conflict', 'No passkey is registered; step up with your password.');
-  return authenticationOptions(db, { purpose: 'step_up', subject: actor.sessionId, allow: own });
+  return authenticationOptions(db, { purpose: 'step_up', subject: actor.sessionId, allow: own }, now);
 }
 
 export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInput, now: Date, requestId: string) {
@@ -118,18 +125,18 @@ export async function stepUpWithPasskey(actor: SessionActor, input: CeremonyInpu
 // Recovery
 
 /** Options for one more passkey on an existing account: its current passkeys are excluded. */
-async function optionsForExistingUser(purpose: 'recovery' | 'add', subject: string, userId: string, missing: () => never) {
+async function optionsForExistingUser(purpose: 'recovery' | 'add', subject: string, userId: string, now: Date, missing: () => never) {
   const db = await getDb();
   const user = await findUserById(db, userId);
   if (!user) return missing();
   const exclude = await listUserPasskeys(db, user.id);
-  return registrationOptions(db, { purpose, subject, userId: user.id, email: user.email, displayName: user.displayName, exclude });
+  return registrationOptions(db, { purpose, subject, userId: user.id, email: user.email, displayName: user.displayName, exclude }, now);
 }
 
-export async function recoveryPasskeyOptions(actor: RecoveryActor) {
+export async function recoveryPasskeyOptions(actor: RecoveryActor, now: Date) {
   const row = await recoveryOf(actor);
   assertRecoveryVerified(row);
-  return optionsForExistingUser('recovery', row.id, row.userId!, () => {
+  return optionsForExistingUser('recovery', row.id, row.userId!, now, () => {
     throw serviceError('conflict', 'The account no longer exists.');
   });
 }
@@ -140,7 +147,7 @@ export async function completePasskeyRecovery(actor: RecoveryActor, input: Cerem
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'recovery', subject: row.id, credential: input.credential }, now);
   const user = await inTransaction(async (tx) => {
     const recovered = await finishRecovery(tx, row, { actor, method: 'passkey', now, requestId });
-    await savePasskey(tx, credential, { userId: recovered.id, name: input.device, now, actor, requestId });
+    await savePasskey(tx, credential, { userId: recovered.id, device: input.device, now, actor, requestId });
     return recovered;
   });
   await deliver(accountMails.recovered(user.email, 'a new passkey')).catch(() => undefined);
@@ -153,8 +160,8 @@ export async function listOwnPasskeys(actor: SessionActor) {
   return { passkeys: (await listUserPasskeys(await getDb(), actor.userId)).map(passkeyView) };
 }
 
-export async function addPasskeyOptions(actor: SessionActor) {
-  return optionsForExistingUser('add', actor.sessionId, actor.userId, () => {
+export async function addPasskeyOptions(actor: SessionActor, now: Date) {
+  return optionsForExistingUser('add', actor.sessionId, actor.userId, now, () => {
     throw serviceError('unauthenticated', 'Sign in first.');
   });
 }
@@ -162,7 +169,7 @@ export async function addPasskeyOptions(actor: SessionActor) {
 export async function addPasskey(actor: SessionActor, input: CeremonyInput & { name?: string; device: string }, now: Date, requestId: string) {
   const credential = await verifyRegistration({ challengeId: input.challengeId, purpose: 'add', subject: actor.sessionId, credential: input.credential }, now);
   if (credential.userId !== actor.userId) throw serviceError('forbidden', 'The passkey was created for another account.');
-  const id = await inTransaction((tx) => savePasskey(tx, credential, { userId: actor.userId, name: input.name ?? input.device, now, actor, requestId }));
+  const id = await inTransaction((tx) => savePasskey(tx, credential, { userId: actor.userId, name: input.name, device: input.device, now, actor, requestId }));
   const created = (await listUserPasskeys(await getDb(), actor.userId)).find((p) => p.id === id)!;
   return passkeyView(created);
 }

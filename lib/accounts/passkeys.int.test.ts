@@ -158,3 +158,46 @@ describe('managing your own passkeys and password', () => {
     await signInWithPassword('barbara@example.test', 'a newer and better password');
   });
 });
+
+describe('passkey names and the ceremony clock', () => {
+  const ICLOUD_KEYCHAIN = 'fbfc3007-154e-4ecc-8c0b-6e020557d7bd';
+  const LINUX_CHROME = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' };
+  // A day in the past: enrollment tokens and challenges issued on the wall clock are still live then.
+  const JAN_5 = () => new Date('2026-01-05T12:00:00Z');
+
+  async function enrollOn(email: string, authenticator: SoftAuthenticator) {
+    const { enrollment_token } = await (await post('/api/auth/enrollment/start', { email })).json();
+    const headers = { 'x-enrollment-token': enrollment_token, ...LINUX_CHROME };
+    await post('/api/auth/enrollment/verify-email', { code: mailbox.codeFor(email) }, { headers });
+    const { options, challenge_id } = await optionsFrom(await post('/api/auth/enrollment/passkey/options', {}, { headers, now: JAN_5 }));
+    const created = await post('/api/auth/enrollment/passkey/complete', { challenge_id, credential: authenticator.create(options) }, { headers, now: JAN_5 });
+    expect(created.status).toBe(201);
+    const browser = await browserFrom(await passkeySignIn(authenticator));
+    return (await (await get('/api/auth/passkeys', { headers: { cookie: browser.cookie } })).json()).passkeys as { name: string }[];
+  }
+
+  it('names a new passkey after its authenticator model (from the AAGUID) and the day it was added', async () => {
+    const [passkey] = await enrollOn('joan@example.test', new SoftAuthenticator(ORIGIN, ICLOUD_KEYCHAIN));
+    expect(passkey!.name).toBe('iCloud Keychain · 5 Jan 2026');
+  });
+
+  it('falls back to the device for an unknown or all-zero AAGUID (as Chromium’s virtual authenticator sends)', async () => {
+    const [zero] = await enrollOn('mary@example.test', new SoftAuthenticator(ORIGIN));
+    expect(zero!.name).toBe('Chrome on Linux · 5 Jan 2026');
+    const [unknown] = await enrollOn('ida@example.test', new SoftAuthenticator(ORIGIN, '01234567-89ab-cdef-0123-456789abcdef'));
+    expect(unknown!.name).toBe('Chrome on Linux · 5 Jan 2026');
+  });
+
+  it('times challenges with the injected clock, not the wall clock', async () => {
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    await signUpWithPasskey(mailbox, 'sophie@example.test', authenticator);
+    const inTwoHours = Date.now() + 2 * 3600_000;
+    const at = (offsetMs: number) => () => new Date(inTwoHours + offsetMs);
+    const first = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
+    const inTime = await post('/api/auth/signin/passkey/complete', { challenge_id: first.challenge_id, credential: authenticator.get(first.options) }, { now: at(60_000) });
+    expect(inTime.status).toBe(201);
+    const second = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
+    const late = await post('/api/auth/signin/passkey/complete', { challenge_id: second.challenge_id, credential: authenticator.get(second.options) }, { now: at(6 * 60_000) });
+    expect((await problemOf(late)).code).toBe('invalid_request');
+  });
+});

@@ -53,7 +53,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'passkey_options',
     successStatus: 200,
     response: optionsResponse,
-    handler: ({ actor }) => enrollmentPasskeyOptions(actorOfKind(actor, 'enrollment')),
+    handler: ({ actor, now }) => enrollmentPasskeyOptions(actorOfKind(actor, 'enrollment'), now),
   }),
   defineOperation({
     ...base,
@@ -80,7 +80,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'passkey_options',
     successStatus: 200,
     response: optionsResponse,
-    handler: () => signInPasskeyOptions(),
+    handler: ({ now }) => signInPasskeyOptions(now),
   }),
   defineOperation({
     ...base,
@@ -110,7 +110,7 @@ export const passkeyOperations: AnyOperation[] = [
     successStatus: 200,
     errorStatuses: [409],
     response: optionsResponse,
-    handler: ({ actor }) => stepUpPasskeyOptions(actorOfKind(actor, 'session')),
+    handler: ({ actor, now }) => stepUpPasskeyOptions(actorOfKind(actor, 'session'), now),
   }),
   defineOperation({
     ...base,
@@ -136,7 +136,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'passkey_options',
     successStatus: 200,
     response: optionsResponse,
-    handler: ({ actor }) => recoveryPasskeyOptions(actorOfKind(actor, 'recovery')),
+    handler: ({ actor, now }) => recoveryPasskeyOptions(actorOfKind(actor, 'recovery'), now),
   }),
   defineOperation({
     ...base,
@@ -178,7 +178,7 @@ export const passkeyOperations: AnyOperation[] = [
     rateLimit: 'passkey_options',
     successStatus: 200,
     response: optionsResponse,
-    handler: ({ actor }) => addPasskeyOptions(actorOfKind(actor, 'session')),
+    handler: ({ actor, now }) => addPasskeyOptions(actorOfKind(actor, 'session'), now),
   }),
   defineOperation({
     ...base,

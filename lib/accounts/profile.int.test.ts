@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { outboxEvents } from '@/lib/db/schema';
-import { signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
+import { auditEvents, outboxEvents } from '@/lib/db/schema';
+import { as, get, signInWithPassword, signUpWithPassword, useMailbox, type Browser } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { mintAccessToken as accessToken } from '@/tests/helpers/oauth';
 
@@ -80,6 +80,60 @@ describe('PATCH /api/v1/me', () => {
     expect((await patchMe(value, { display_name: 'Turing' }, 'same-key')).status).toBe(422);
     const readOnly = await patchMe((await accessToken(userId, 'identity.profile.read')).value, { display_name: 'x' });
     expect((await problemOf(readOnly)).code).toBe('insufficient_scope');
+  });
+});
+
+describe('PATCH /api/auth/profile (the account page)', () => {
+  const patchProfile = (headers: Record<string, string>, body: unknown) => call(operation('PATCH', '/api/auth/profile'), { headers, body });
+  const asBrowser = (browser: Browser) => ({ origin: ORIGIN, ...as(browser) });
+
+  it('changes the profile with the session, emitting the same event and audit as the bearer PATCH', async () => {
+    const userId = await signUpWithPassword(mailbox, 'rosalind@example.test', 'profile page passphrase');
+    const browser = await signInWithPassword('rosalind@example.test', 'profile page passphrase');
+    const response = await patchProfile(asBrowser(browser), { display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: userId, email: 'rosalind@example.test', display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
+    const session = await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json();
+    expect(session.user).toMatchObject({ display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
+
+    // Clearing is allowed (null), and the bearer PATCH writes the same kind of event.
+    expect((await patchProfile(asBrowser(browser), { display_name: null })).status).toBe(200);
+    const { value } = await accessToken(userId, 'identity.profile.write');
+    expect((await patchMe(value, { locale: 'fr' })).status).toBe(200);
+    const events = await (await getDb()).select().from(outboxEvents).where(eq(outboxEvents.userId, userId));
+    expect(events.filter((e) => e.type === 'identity.user.updated').map((e) => e.payload)).toEqual([
+      { user_id: userId, changed: 'display_name,locale,timezone' },
+      { user_id: userId, changed: 'display_name' },
+      { user_id: userId, changed: 'locale' },
+    ]);
+    const audits = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.action, 'profile.updated'));
+    expect(audits.filter((a) => a.actorId === userId).map((a) => [a.actorType, a.data])).toEqual([
+      ['session', { fields: 'display_name,locale,timezone' }],
+      ['session', { fields: 'display_name' }],
+      ['bearer', { fields: 'locale' }],
+    ]);
+  });
+
+  it('validates like the bearer PATCH and keeps the field pointer in errors[].path', async () => {
+    await signUpWithPassword(mailbox, 'chien-shiung@example.test', 'profile page passphrase');
+    const browser = await signInWithPassword('chien-shiung@example.test', 'profile page passphrase');
+    expect(operation('PATCH', '/api/auth/profile').body).toBe(operation('PATCH', '/api/v1/me').body);
+    for (const body of [{ email: 'other@example.test' }, { timezone: 'Mars/Olympus' }, {}, { display_name: '   ' }]) {
+      expect((await patchProfile(asBrowser(browser), body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const badLocale = await problemOf(await patchProfile(asBrowser(browser), { locale: 'not a locale!' }));
+    expect(badLocale.errors).toEqual([{ path: 'body.locale', message: expect.not.stringContaining('body.') }]);
+  });
+
+  it('needs the session, the exact Origin and the CSRF token', async () => {
+    await signUpWithPassword(mailbox, 'emmy@example.test', 'profile page passphrase');
+    const browser = await signInWithPassword('emmy@example.test', 'profile page passphrase');
+    const body = { display_name: 'Emmy' };
+    expect((await problemOf(await patchProfile({ origin: ORIGIN }, body))).code).toBe('unauthenticated');
+    expect((await problemOf(await patchProfile({ origin: ORIGIN, cookie: browser.cookie }, body))).code).toBe('csrf_failed');
+    expect((await problemOf(await patchProfile({ ...as(browser), origin: 'https://evil.test' }, body))).code).toBe('origin_mismatch');
+    const { value } = await accessToken((await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json()).user.id, 'identity.profile.write');
+    expect((await patchProfile({ origin: ORIGIN, ...bearer(value) }, body)).status).toBe(401);
   });
 });
 

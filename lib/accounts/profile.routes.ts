@@ -24,7 +24,7 @@ const locale = z
     } catch {
       return false;
     }
-  }, 'must be a BCP 47 language tag, e.g. en-GB');
+  }, 'Enter a language tag such as en-GB.');
 
 const timezone = z
   .string()
@@ -36,7 +36,18 @@ const timezone = z
     } catch {
       return false;
     }
-  }, 'must be an IANA time zone, e.g. Europe/Paris');
+  }, 'Choose a time zone such as Europe/Paris.');
+
+/**
+ * What the owner may change, for both operations below (one schema, so they cannot drift). Strict: a
+ * read-only or unknown field (email, id, ...) is a 400, never silently ignored. null clears a field.
+ * The messages are shown on the account page as they are, next to the field.
+ */
+const profileChanges = z.strictObject({
+  display_name: z.string().trim().min(1, 'Enter a name, or leave the field empty to remove it.').max(100, 'Use at most 100 characters.').nullable().optional(),
+  locale: locale.nullable().optional(),
+  timezone: timezone.nullable().optional(),
+});
 
 export const profileOperations: AnyOperation[] = [
   defineOperation({
@@ -62,16 +73,28 @@ export const profileOperations: AnyOperation[] = [
     auth: { kind: 'bearer', accepts: ['oauth'], scopes: ['identity.profile.write'] },
     origin: 'none',
     idempotency: 'required',
-    // Strict: a read-only or unknown field (email, id, ...) is a 400, never silently ignored.
-    body: z.strictObject({
-      display_name: z.string().trim().min(1).max(100).nullable().optional(),
-      locale: locale.nullable().optional(),
-      timezone: timezone.nullable().optional(),
-    }),
+    body: profileChanges,
     successStatus: 200,
     errorStatuses: [503],
     emits: ['identity.user.updated'],
     response: profile,
     handler: ({ actor, body, now, requestId }) => updateProfile(actorOfKind(actor, 'bearer'), body, now, requestId),
+  }),
+  defineOperation({
+    id: 'updateOwnProfile',
+    method: 'PATCH',
+    path: '/api/auth/profile',
+    tag: 'Account',
+    summary: 'Change your display_name, locale or timezone from the account page (the session form of PATCH /api/v1/me); emits identity.user.updated',
+    extension: true,
+    auth: { kind: 'session' },
+    origin: 'required',
+    idempotency: 'optional',
+    body: profileChanges,
+    successStatus: 200,
+    errorStatuses: [503],
+    emits: 'identity.user.updated',
+    response: profile,
+    handler: ({ actor, body, now, requestId }) => updateProfile(actorOfKind(actor, 'session'), body, now, requestId),
   }),
 ];

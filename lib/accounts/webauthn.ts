@@ -33,9 +33,10 @@ function uuidBytes(id: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(id.replace(/-/g, ''), 'hex'));
 }
 
-async function storeChallenge(db: Executor, purpose: CeremonyPurpose, challenge: string, subject: string | null, userId: string | null) {
+/** `now` is the request's clock (injectable), the same one that later decides whether the challenge expired. */
+async function storeChallenge(db: Executor, purpose: CeremonyPurpose, challenge: string, subject: string | null, userId: string | null, now: Date) {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + getConfig().ttl.webauthnChallenge * 1000);
+  const expiresAt = new Date(now.getTime() + getConfig().ttl.webauthnChallenge * 1000);
   await insertWebauthnChallenge(db, { id, purpose, challenge, subject, userId, expiresAt });
   return id;
 }
@@ -43,6 +44,7 @@ async function storeChallenge(db: Executor, purpose: CeremonyPurpose, challenge:
 export async function registrationOptions(
   db: Executor,
   input: { purpose: CeremonyPurpose; subject: string | null; userId: string; email: string; displayName: string | null; exclude: PasskeyRow[] },
+  now: Date,
 ): Promise<CeremonyOptions> {
   const config = getConfig();
   const options = await generateRegistrationOptions({
@@ -56,11 +58,15 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
     timeout: config.ttl.webauthnChallenge * 1000,
   });
-  const challengeId = await storeChallenge(db, input.purpose, options.challenge, input.subject, input.userId);
+  const challengeId = await storeChallenge(db, input.purpose, options.challenge, input.subject, input.userId, now);
   return { options: asJson(options), challenge_id: challengeId };
 }
 
-export async function authenticationOptions(db: Executor, input: { purpose: CeremonyPurpose; subject: string | null; allow: PasskeyRow[] }): Promise<CeremonyOptions> {
+export async function authenticationOptions(
+  db: Executor,
+  input: { purpose: CeremonyPurpose; subject: string | null; allow: PasskeyRow[] },
+  now: Date,
+): Promise<CeremonyOptions> {
   const config = getConfig();
   const options = await generateAuthenticationOptions({
     rpID: config.rpId,
@@ -69,7 +75,7 @@ export async function authenticationOptions(db: Executor, input: { purpose: Cere
     userVerification: 'required',
     timeout: config.ttl.webauthnChallenge * 1000,
   });
-  const challengeId = await storeChallenge(db, input.purpose, options.challenge, input.subject, null);
+  const challengeId = await storeChallenge(db, input.purpose, options.challenge, input.subject, null, now);
   return { options: asJson(options), challenge_id: challengeId };
 }
 
@@ -89,6 +95,8 @@ export interface NewCredential {
   deviceType: string;
   backedUp: boolean;
   userId: string;
+  /** The authenticator model's id (all zero when the authenticator or browser withholds it). */
+  aaguid: string;
 }
 
 export async function verifyRegistration(
@@ -110,7 +118,7 @@ export async function verifyRegistration(
     throw serviceError('invalid_request', 'The passkey could not be verified.');
   }
   if (!verification.verified) throw serviceError('invalid_request', 'The passkey could not be verified.');
-  const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+  const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
   if (await findPasskeyByCredentialId(await getDb(), credential.id)) throw serviceError('conflict', 'This passkey is already registered.');
   return {
     credentialId: credential.id,
@@ -120,6 +128,7 @@ export async function verifyRegistration(
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
     userId: challenge.userId!,
+    aaguid,
   };
 }
 

@@ -45,7 +45,11 @@ export interface Flags {
 export class SoftAuthenticator {
   readonly credentials: StoredCredential[] = [];
 
-  constructor(private readonly origin: string) {}
+  /** `aaguid`: the authenticator model it claims at registration (all zero, like Chromium's virtual one, by default). */
+  constructor(
+    private readonly origin: string,
+    private readonly aaguid = '00000000-0000-0000-0000-000000000000',
+  ) {}
 
   private authData(rpId: string, flags: Flags, counter: number, attested?: Buffer): Buffer {
     let bits = 0;
@@ -74,7 +78,7 @@ export class SoftAuthenticator {
     const id = randomBytes(16);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, id, coseKey]);
+    const attested = Buffer.concat([Buffer.from(this.aaguid.replace(/-/g, ''), 'hex'), idLength, id, coseKey]);
     const authData = this.authData(rpId, flags, 0, attested);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: this.origin, crossOrigin: false }));
     const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));

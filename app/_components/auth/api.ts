@@ -20,7 +20,10 @@ export interface Problem {
   step_up?: { methods: ('passkey' | 'password')[]; max_age_seconds: number };
 }
 
-export type ApiResult<T = unknown> = { ok: true; status: number; body: T } | { ok: false; status: number; body: Problem };
+export type ApiResult<T = unknown> =
+  | { ok: true; status: number; body: T }
+  /** `retryAfter`: seconds from a 429's Retry-After header, when it sent one. */
+  | { ok: false; status: number; body: Problem; retryAfter?: number };
 
 export interface CallOptions {
   /** The session's CSRF token (from GET /api/auth/session); required for cookie-authenticated mutations. */
@@ -58,16 +61,27 @@ export async function callApi<T = unknown>(path: string, body?: unknown, options
   const parsed: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, body: parsed as T };
   const problem = isProblem(parsed) ? parsed : { title: 'Something went wrong. Please try again.', status: response.status };
-  return { ok: false, status: response.status, body: problem };
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return { ok: false, status: response.status, body: problem, ...(Number.isInteger(retryAfter) && retryAfter >= 0 ? { retryAfter } : {}) };
 }
 
 function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && typeof (value as Problem).title === 'string';
 }
 
-/** What a person reads: the API's `detail` when it has one, otherwise its `title`. */
+/**
+ * What a person reads. Field errors are sentences of their own ("Enter a valid e-mail address."); the
+ * API's `detail` prefixes each with its field pointer ("body.email: ...") for programs, which people
+ * should never see. Otherwise the `detail` when there is one, else the `title`.
+ */
 export function problemMessage(problem: Problem): string {
+  if (problem.errors?.length) return problem.errors.map((error) => error.message).join(' ');
   return problem.detail ?? problem.title;
+}
+
+/** The request body field a field error points at ("body.display_name" -> "display_name"), if any. */
+export function bodyField(error: FieldProblem): string | null {
+  return error.path.startsWith('body.') ? error.path.slice('body.'.length) : null;
 }
 
 export function isStepUpRequired(result: ApiResult): result is { ok: false; status: number; body: Problem } {

@@ -9,6 +9,9 @@ import { PasskeyUnavailable } from './passkey-unavailable';
 import { passwordValue, useApiAction } from './use-api-action';
 import type { VerifiedEmail } from './verify-email-steps';
 
+/** How the account got its credential; a password is handed on so the page can sign in with it. */
+export type CredentialSet = { method: 'passkey' } | { method: 'password'; password: string };
+
 export interface CredentialChoiceTexts {
   passkeyTitle: string;
   passkeyHint: string;
@@ -30,13 +33,13 @@ export function CredentialChoice(props: {
   texts: CredentialChoiceTexts;
   extraBody?: Record<string, string>;
   focusPassword?: boolean;
-  onDone: () => void;
+  onDone: (credential: CredentialSet) => void;
   children?: ReactNode;
 }) {
   const { verified, flow, texts, extraBody = {}, onDone } = props;
   const supported = usePasskeySupport();
   const passkey = useApiAction();
-  const password = useApiAction();
+  const password = useApiAction({ fields: ['password'] });
   const busy = passkey.pending || password.pending;
 
   async function createPasskey() {
@@ -49,14 +52,14 @@ export function CredentialChoice(props: {
         extraBody,
       }),
     );
-    if (result?.ok) onDone();
+    if (result?.ok) onDone({ method: 'passkey' });
   }
 
   async function setPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = { password: passwordValue(event.currentTarget, 'password'), ...extraBody };
     const result = await password.run(() => callApi(`/api/auth/${flow}/password/complete`, body, { headers: verified.headers }));
-    if (result?.ok) onDone();
+    if (result?.ok) onDone({ method: 'password', password: body.password });
   }
 
   return (
@@ -86,7 +89,7 @@ export function CredentialChoice(props: {
       <section className="card auth-card">
         <h2>{texts.passwordTitle}</h2>
         <form className="stack" onSubmit={setPassword}>
-          <NewPasswordField autoFocus={props.focusPassword} />
+          <NewPasswordField autoFocus={props.focusPassword} error={password.fieldErrors.password} />
           <ErrorAlert message={password.error} />
           <div>
             <button type="submit" disabled={busy}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useFieldError } from './field-error';
 
 /** A labelled e-mail input; the autocomplete token decides which browser help is offered. */
 export function EmailField({
@@ -7,18 +8,23 @@ export function EmailField({
   autoComplete = 'email',
   autoFocus = false,
   defaultValue,
+  error,
 }: {
   label?: string;
   name?: string;
   autoComplete?: 'email' | 'username webauthn';
   autoFocus?: boolean;
   defaultValue?: string;
+  /** The API's message for this field, shown alone next to it. */
+  error?: string;
 }) {
   const id = useId();
+  const invalid = useFieldError<HTMLInputElement>(id, error);
   return (
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={invalid.ref}
         id={id}
         name={name}
         type="email"
@@ -29,7 +35,9 @@ export function EmailField({
         autoCapitalize="none"
         autoFocus={autoFocus}
         defaultValue={defaultValue}
+        {...invalid.props}
       />
+      {invalid.message}
     </div>
   );
 }

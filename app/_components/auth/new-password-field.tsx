@@ -1,15 +1,18 @@
 import { useId } from 'react';
+import { useFieldError } from './field-error';
 
 /**
  * The one place that states the password policy (8-128 characters, no composition rules), so
  * sign-up, recovery and the account page say the same thing the API enforces.
  */
-export function NewPasswordField({ name = 'password', autoFocus = false }: { name?: string; autoFocus?: boolean }) {
+export function NewPasswordField({ name = 'password', autoFocus = false, error }: { name?: string; autoFocus?: boolean; error?: string }) {
   const id = useId();
+  const invalid = useFieldError<HTMLInputElement>(id, error, `${id}-hint`);
   return (
     <div className="auth-field">
       <label htmlFor={id}>New password</label>
-      <input id={id} name={name} type="password" autoComplete="new-password" minLength={8} required autoFocus={autoFocus} aria-describedby={`${id}-hint`} />
+      <input ref={invalid.ref} id={id} name={name} type="password" autoComplete="new-password" minLength={8} required autoFocus={autoFocus} {...invalid.props} />
+      {invalid.message}
       <p className="hint" id={`${id}-hint`}>
         8 to 128 characters; 15 or more is recommended. No other rules: spaces, words and any characters are welcome.
       </p>

@@ -24,6 +24,9 @@ export function usePasskeySupport(): boolean | null {
   return useSyncExternalStore(neverChanges, browserSupportsWebAuthn, () => null);
 }
 
+/** The documented passkey sign-in endpoints (usernameless: the passkey names the account). */
+export const PASSKEY_SIGN_IN = { optionsPath: '/api/auth/signin/passkey/options', completePath: '/api/auth/signin/passkey/complete' } as const;
+
 interface OptionsBody {
   options: Record<string, unknown>;
   challenge_id: string;

@@ -1,11 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * The last step of sign-up and recovery. Focus moves to its heading so screen readers announce the
- * outcome; no session exists yet, so the way on is signing in.
+ * outcome; `children` say what happens next and offer the way on.
  */
 export function SuccessPanel({ title, children }: { title: string; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -17,11 +16,6 @@ export function SuccessPanel({ title, children }: { title: string; children: Rea
         {title}
       </h2>
       {children}
-      <p>
-        <Link className="auth-button-link" href="/sign-in">
-          Sign in
-        </Link>
-      </p>
     </section>
   );
 }

@@ -37,7 +37,7 @@ interface Started {
 export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; onVerified: (verified: VerifiedEmail) => void }) {
   const [started, setStarted] = useState<Started | null>(null);
   const [resent, setResent] = useState<string | null>(null);
-  const { pending, error, setError, run } = useApiAction();
+  const { pending, error, setError, fieldErrors, clearErrors, run } = useApiAction({ fields: ['email', 'code'] });
 
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,13 +72,13 @@ export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; o
   function changeAddress() {
     setStarted(null);
     setResent(null);
-    setError(null);
+    clearErrors();
   }
 
   if (!started) {
     return (
       <form className="stack" onSubmit={start} key="email">
-        <EmailField />
+        <EmailField error={fieldErrors.email} />
         <ErrorAlert message={error} />
         <div>
           <button type="submit" disabled={pending}>
@@ -95,7 +95,7 @@ export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; o
         We sent a message to <strong className="auth-email">{started.email}</strong>. Enter the six-digit code from it; it expires in 10
         minutes.
       </p>
-      <CodeInput label={flow.codeLabel} />
+      <CodeInput label={flow.codeLabel} error={fieldErrors.code} />
       <ErrorAlert message={error} />
       <StatusNote message={resent} />
       <div className="auth-actions">
