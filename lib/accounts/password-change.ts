@@ -16,7 +16,7 @@ import { savePasswordProof } from './passwords.repo';
 export async function changePassword(actor: SessionActor, newPassword: string, now: Date, requestId: string) {
   const user = await findUserById(await getDb(), actor.userId);
   if (!user) throw serviceError('unauthenticated', 'Sign in first.');
-  const proof = await hashPassword(await acceptablePassword(newPassword, { email: user.email }));
+  const proof = await hashPassword(await acceptablePassword(newPassword, { email: user.email, field: 'new_password' }));
   const signedOut = await inTransaction(async (tx) => {
     await savePasswordProof(tx, actor.userId, proof, now);
     await emitEvent(tx, 'identity.password.changed', { user_id: actor.userId, reason: 'changed_by_user' }, { userId: actor.userId }, now);

@@ -15,12 +15,15 @@ async function isCommon(password: string): Promise<boolean> {
   return commonList.test(password) || commonList.test(password.toLowerCase());
 }
 
-function weak(message: string): never {
-  throw serviceError('weak_password', message, { extras: { errors: [{ path: 'body.password', message }] } });
-}
-
-/** Returns the normalised password for the account at `email`, or throws 400 with a reason a person can act on. */
-export async function acceptablePassword(raw: string, context: { email: string }): Promise<string> {
+/**
+ * Returns the normalised password for the account at `email`, or throws 400 with a reason a person can
+ * act on, pointing at the request's field (`password`, or `new_password` when changing it).
+ */
+export async function acceptablePassword(raw: string, context: { email: string; field?: string }): Promise<string> {
+  const path = `body.${context.field ?? 'password'}`;
+  const weak = (message: string): never => {
+    throw serviceError('weak_password', message, { extras: { errors: [{ path, message }] } });
+  };
   const password = raw.normalize('NFC');
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) weak(`Use at least ${PASSWORD_MIN_LENGTH} characters (15 or more is better).`);

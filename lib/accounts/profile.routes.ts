@@ -93,7 +93,7 @@ export const profileOperations: AnyOperation[] = [
     body: profileChanges,
     successStatus: 200,
     errorStatuses: [503],
-    emits: 'identity.user.updated',
+    emits: ['identity.user.updated'],
     response: profile,
     handler: ({ actor, body, now, requestId }) => updateProfile(actorOfKind(actor, 'session'), body, now, requestId),
   }),

@@ -75,6 +75,10 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const other = await signInWithPassword(email, PASSWORD);
     return () => post('/api/auth/sessions/revoke', { session_id: other.sessionId }, { headers: as(browser) });
   },
+  updateOwnProfile: async () => {
+    const { browser } = await passwordAccount();
+    return () => call(operation('PATCH', '/api/auth/profile'), { headers: { origin: ORIGIN, ...as(browser) }, body: { display_name: 'Renamed' } });
+  },
   updateMe: async () => {
     const { userId } = await passwordAccount();
     const { value } = await mintAccessToken(userId, 'identity.profile.write');
