@@ -169,7 +169,7 @@ export const oidcOperations: AnyOperation[] = [
     method: 'POST',
     path: '/oauth/register',
     tag: TAG,
-    summary: 'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs',
+    summary: 'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs. No RFC 7592 management: no registration access token or registration_client_uri is issued',
     auth: { kind: 'public' },
     origin: 'none',
     rateLimit: 'oauth_register',

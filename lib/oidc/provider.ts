@@ -65,7 +65,10 @@ export async function createProvider(): Promise<Provider> {
       // Not offered until routed and tested: nothing is advertised that does not work.
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
-      registration: { enabled: true },
+      // RFC 7591 without RFC 7592 management: no registration access token (one more bearer secret)
+      // and no registration_client_uri. Public native clients have nothing to update, and owners manage
+      // applications in the developer portal (docs/decisions.md, OAuth).
+      registration: { enabled: true, issueRegistrationAccessToken: false },
       // RFC 7009 §2.1: a client may revoke only its own tokens (others get the same 200, nothing happens).
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },

@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
+import { getDb } from '@/lib/db';
+import { countModels } from './adapter.repo';
 import { isAllowedRedirectUri } from './registration-policy';
 
 let clientAddress = 0;
@@ -45,6 +47,15 @@ describe('dynamic client registration', () => {
     expect(metadata.token_endpoint_auth_method).toBe('none');
     expect(metadata.redirect_uris).toEqual(['http://127.0.0.1:49152/callback']);
     expect(metadata).not.toHaveProperty('registration_policy');
+  });
+
+  it('advertises no registration management (RFC 7592): no registration_client_uri, no registration access token', async () => {
+    const response = await rawRegister(NATIVE);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).not.toHaveProperty('registration_client_uri');
+    expect(body).not.toHaveProperty('registration_access_token');
+    expect(await countModels(await getDb(), 'RegistrationAccessToken')).toBe(0);
   });
 
   it.each([
