@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, not, notInArray, like, or, gt, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { oidcModels } from '@/lib/db/schema';
 
@@ -42,6 +42,27 @@ export async function destroyGrant(db: Executor, grantId: string): Promise<numbe
     .where(or(eq(oidcModels.grantId, grantId), and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId))))
     .returning({ id: oidcModels.id });
   return deleted.length;
+}
+
+/**
+ * Rows of secret-id models whose key is not yet a keyed hash (written before hashing), locked for
+ * rewriting; rows another instance is rewriting at the same moment are skipped.
+ */
+export async function lockUnhashedModels(db: Executor, publicModels: string[], hashedPrefix: string): Promise<OidcModelRow[]> {
+  return db
+    .select()
+    .from(oidcModels)
+    .where(and(notInArray(oidcModels.model, publicModels), not(like(oidcModels.id, `${hashedPrefix}%`))))
+    .for('update', { skipLocked: true });
+}
+
+/** Moves a row to a new key with a new payload (and user code), keeping its other columns. */
+export async function rekeyModel(db: Executor, row: OidcModelRow, next: { id: string; payload: Record<string, unknown>; userCode: string | null }): Promise<void> {
+  await db
+    .insert(oidcModels)
+    .values({ ...row, ...next })
+    .onConflictDoNothing();
+  await db.delete(oidcModels).where(and(eq(oidcModels.model, row.model), eq(oidcModels.id, row.id)));
 }
 
 export async function deleteExpiredModels(db: Executor, now: Date): Promise<number> {

@@ -7,7 +7,7 @@ import type Provider from 'oidc-provider';
 import type { NodeRequestHandler } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { findAccount } from './account';
-import { DrizzleAdapter } from './adapter';
+import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { findResourceServer } from './resources';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
@@ -29,6 +29,7 @@ const holder = globalThis as unknown as { __identityProvider?: Promise<Provider>
 export async function createProvider(): Promise<Provider> {
   const config = getConfig();
   await ensureKeys(new Date());
+  await concealLegacyModels();
   const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
   // Loaded with the provider (it needs oidc-provider's error classes), never at import time.
   const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');

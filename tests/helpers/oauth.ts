@@ -49,6 +49,11 @@ export class CookieJar {
     return response;
   }
 
+  /** Cookie values by name (for tests that look for them where they must not be). */
+  values(): Record<string, string> {
+    return Object.fromEntries(this.cookies);
+  }
+
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
