@@ -4,6 +4,7 @@
  * cookie jar standing in for the browser. End-to-end tests do the same with Chromium and openid-client.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
 import { call, operation, ORIGIN } from './http';
 import { getProvider } from '@/lib/oidc/provider';
 import type { Browser } from './accounts';
@@ -132,4 +133,46 @@ export async function mintAccessToken(userId: string, scope: string, options: { 
   const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
   if (options.audience) token.setAudience(options.audience);
   return { value: await token.save(), token };
+}
+
+let relyingParties = 0;
+
+/** openid-client's HTTP, served by the real pipeline in-process, from one client address. */
+export function throughPipeline(address = `2001:db8:e::${(relyingParties += 1).toString(16)}`): client.CustomFetch {
+  return async (input, init) => {
+    const request = new Request(input, init as RequestInit);
+    const url = new URL(request.url);
+    const headers = { ...Object.fromEntries(request.headers), 'x-forwarded-for': address };
+    const body = request.method === 'GET' ? undefined : await request.text();
+    return call(operation(request.method, url.pathname), { headers, query: url.search.slice(1), rawBody: body });
+  };
+}
+
+/**
+ * An independent relying party (openid-client, a certified RP library): discovers the provider,
+ * registers a public native client, and talks to the token and resource endpoints itself.
+ */
+export async function relyingParty(name = 'Independent RP', redirectUri = REDIRECT): Promise<client.Configuration> {
+  return client.dynamicClientRegistration(
+    new URL(ORIGIN),
+    { client_name: name, application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [redirectUri] },
+    undefined,
+    { execute: [client.allowInsecureRequests], [client.customFetch]: throughPipeline() },
+  );
+}
+
+/** The browser leg for an openid-client authorization URL (hosted consent approved), then the code grant. */
+export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(rp, {
+    redirect_uri: REDIRECT,
+    scope,
+    prompt: 'consent',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const callback = await approve(jar, browser, Object.fromEntries(url.searchParams));
+  return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
 }
