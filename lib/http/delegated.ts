@@ -64,21 +64,24 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
   return { request: new Request(url, { method: request.method, headers }), form, body: form.toString(), fromJson };
 }
 
-/** Hands a request to the delegate's Node handler; the client address comes from the original request. */
-export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers): Promise<Response> {
-  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders));
+/**
+ * Hands a request to the delegate's Node handler; the client address comes from the original request,
+ * and the delegate sees the pipeline's request id (its error page shows it).
+ */
+export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers, requestId?: string): Promise<Response> {
+  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders), requestId);
 }
 
-function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers): Promise<Response> {
-  return callDelegate(op, prepared.request, prepared.body, originalHeaders);
+function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers, requestId: string): Promise<Response> {
+  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId);
 }
 
 /** Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. */
-export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, now: Date): Promise<Response> {
+export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, now: Date, requestId: string): Promise<Response> {
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
-  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers);
+  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId);
   if (!isValidIdempotencyKey(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
@@ -91,7 +94,7 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   }
   let response: Response;
   try {
-    response = await answer(op, prepared, request.headers);
+    response = await answer(op, prepared, request.headers, requestId);
   } catch (error) {
     await abandonIdempotent(scope);
     throw error;
