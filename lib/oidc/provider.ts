@@ -8,7 +8,9 @@ import type { NodeRequestHandler } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { findAccount } from './account';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
+import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
 import { sessionTruthCheck } from './session-truth';
@@ -35,6 +37,7 @@ export async function createProvider(): Promise<Provider> {
   const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(sessionTruthCheck(interactionPolicy.Check));
+  policy.get('consent')!.checks.add(untrustedClientCheck(interactionPolicy.Check));
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     findAccount,
@@ -46,7 +49,9 @@ export async function createProvider(): Promise<Provider> {
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
-    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY], validator: enforceRegistrationPolicy as never },
+    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // Our own error page (error-page.ts), never the provider's default HTML.
+    renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.
     revokeGrantPolicy: () => true,
     features: {
@@ -87,6 +92,9 @@ export async function createProvider(): Promise<Provider> {
   });
   // The edge sets X-Forwarded-Host/Proto from BASE_URL, so every URL the provider builds is the issuer's.
   provider.proxy = true;
+  // Emitted before the provider picks between an error redirect and renderError (redirect-trust.ts).
+  provider.on('authorization.error', holdUntrustedRedirect);
+  provider.on('server_error', holdUntrustedRedirect);
   return provider;
 }
 

@@ -135,6 +135,25 @@ export async function mintAccessToken(userId: string, scope: string, options: { 
   return { value: await token.save(), token };
 }
 
+/**
+ * Where a refused authorization request ended: our error page (with the way back to the client's
+ * redirect URI, when it has one: untrusted clients) or a redirect straight to the client. `answer`
+ * holds the response parameters the client gets (query or fragment), if any.
+ */
+export async function authorizationOutcome(response: Response) {
+  const location = response.headers.get('location') ?? '';
+  if (!location.startsWith('/oauth/error?')) {
+    const url = new URL(location || 'http://invalid/');
+    return { landing: 'redirect' as const, page: null, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+  }
+  const page = new URL(location, ORIGIN).searchParams;
+  const returnId = page.get('return');
+  if (!returnId) return { landing: 'error_page' as const, page, redirectUri: null, answer: null };
+  const back = (await (await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: returnId }).toString() })).json()) as { continue_to: { url: string } };
+  const url = new URL(back.continue_to.url);
+  return { landing: 'error_page' as const, page, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+}
+
 let relyingParties = 0;
 
 /** openid-client's HTTP, served by the real pipeline in-process, from one client address. */
