@@ -240,6 +240,30 @@ describe('our session is the only truth', () => {
   });
 });
 
+describe('another person in the same browser', () => {
+  it('gets a code for their own account: the earlier person’s provider session ends instead of a logout page we do not serve', async () => {
+    const first = await signedInUser();
+    const clientId = await registerNativeClient();
+    const jar = new CookieJar(first.browser);
+    await approve(jar, first.browser, authorizationParams(clientId, pkce().challenge, { scope: 'openid' }));
+    // Someone else signs in on this browser; the provider's cookie still names the first person.
+    const second = await signedInUser();
+    jar.set(second.browser.cookie);
+    const { verifier, challenge } = pkce();
+    const callback = await approve(jar, second.browser, authorizationParams(clientId, challenge, { scope: 'openid' }));
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    const tokens = await (await exchangeCode(clientId, callback, verifier)).json();
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString());
+    const me = await (await call(operation('GET', '/api/auth/session'), { headers: { cookie: second.browser.cookie } })).json();
+    expect(claims.sub).toBe(me.user.id);
+    // Each person has a consent of their own; the first person's grant was not extended by the second.
+    const consentsOf = async (cookie: string) => (await (await call(operation('GET', '/api/auth/consents'), { headers: { cookie } })).json()).consents;
+    const [mine] = await consentsOf(second.browser.cookie);
+    expect(mine.client_id).toBe(clientId);
+    expect((await consentsOf(first.browser.cookie)).map((c: { grant_id: string }) => c.grant_id)).not.toContain(mine.grant_id);
+  });
+});
+
 describe('POST /oauth/revoke', () => {
   const revoke = (body: Record<string, string>, key?: string) =>
     call(operation('POST', '/oauth/revoke'), { body, headers: key ? { 'idempotency-key': key } : {} });

@@ -99,7 +99,9 @@ export async function resume(jar: CookieJar, redirectTo: string): Promise<URL> {
   const response = jar.store(
     await call(operation('GET', '/oauth/authorize/{uid}'), { params: { uid }, query, headers: { cookie: jar.header(), 'sec-fetch-site': 'same-origin' } }),
   );
-  return new URL(response.headers.get('location') ?? 'http://invalid/');
+  const location = response.headers.get('location') ?? 'http://invalid/';
+  if (location.startsWith('/')) throw new Error(`resume answered ${response.status} ${location}`);
+  return new URL(location);
 }
 
 /** The whole browser leg: authorize, approve on the consent screen, resume; returns the callback URL. */
