@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,9 +8,11 @@ import { withEnv } from '@/tests/setup/state';
 import { checkMailTransport, sendMail } from './mailer';
 
 let restore: (() => void) | null = null;
+const scratch: string[] = [];
 afterEach(() => {
   restore?.();
   restore = null;
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('mail', () => {
@@ -39,7 +41,9 @@ describe('mail', () => {
 
   it('keeps the dev mailbox private to the service user: files 0600, folder 0700 (they hold codes)', async () => {
     // A data folder whose mailbox an earlier version left world-readable (folder and message).
-    restore = withEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mailbox-')) });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mailbox-'));
+    scratch.push(dataDir);
+    restore = withEnv({ DATA_DIR: dataDir });
     const dir = getConfig().mail.devMailboxDir;
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o755);
