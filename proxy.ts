@@ -17,5 +17,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/|oauth/|\\.well-known/).*)'],
+  // /oauth/error is a page (the OAuth error page), not a protocol path.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/|oauth/(?!error$)|\\.well-known/).*)'],
 };

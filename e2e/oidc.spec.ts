@@ -16,7 +16,7 @@ test('an independent relying party discovers the provider over HTTP and fetches 
 });
 
 /** A loopback listener standing in for the native app's redirect URI (page.route cannot see it). */
-async function callbackListener(): Promise<{ server: Server; url: string; next: () => Promise<URL> }> {
+async function callbackListener(): Promise<{ server: Server; url: string; next: () => Promise<URL>; received: URL[] }> {
   const received: URL[] = [];
   const waiting: ((url: URL) => void)[] = [];
   const server = createServer((req, res) => {
@@ -30,7 +30,7 @@ async function callbackListener(): Promise<{ server: Server; url: string; next: 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const next = () => (received.length ? Promise.resolve(received.shift()!) : new Promise<URL>((r) => waiting.push(r)));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next, received };
 }
 
 
@@ -235,6 +235,84 @@ test('an MCP client: resource indicator, default scope, audience-bound token; th
     await page.getByRole('button', { name: 'Allow' }).click();
     const fresh = await client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: loginVerifier, expectedState: loginState, expectedNonce: nonce, idTokenExpected: true });
     expect(fresh.claims()!.auth_time).toBeGreaterThanOrEqual(before);
+  } finally {
+    callback.server.close();
+  }
+});
+
+/** Requests the page made to any origin other than the service and the loopback callback. */
+function foreignRequests(page: Page, baseURL: string): string[] {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const origin = new URL(request.url()).origin;
+    if (origin !== baseURL && !origin.startsWith('http://127.0.0.1:')) foreign.push(request.url());
+  });
+  return foreign;
+}
+
+test('an untrusted client’s error lands on our page, where the person decides whether to go back; no third-party origin', async ({ page, baseURL }) => {
+  const foreign = foreignRequests(page, baseURL!);
+  const callback = await callbackListener();
+  try {
+    const registered = await client.dynamicClientRegistration(
+      new URL(baseURL!),
+      { client_name: 'Journey Stranger', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: [callback.url] },
+      undefined,
+      { execute: [client.allowInsecureRequests] },
+    );
+    const state = client.randomState();
+    const silent = client.buildAuthorizationUrl(registered, {
+      redirect_uri: callback.url,
+      scope: 'openid',
+      prompt: 'none',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state,
+    });
+    // A link on some other site: prompt=none, nobody signed in. Before, the browser went straight on.
+    const authorizeResponse = page.waitForResponse((response) => response.url().startsWith(`${baseURL}/oauth/authorize`));
+    await page.goto(silent.href);
+    const requestId = (await authorizeResponse).headers()['x-request-id'];
+    await expect(page).toHaveURL(/\/oauth\/error\?error=login_required/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in needed' })).toBeVisible();
+    const host = new URL(callback.url).host;
+    await expect(page.getByRole('heading', { name: `Journey Stranger wants to send you back to ${host}` })).toBeVisible();
+    await expect(page.getByText(requestId!, { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/oauth-error-return.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: 'test-results/screenshots/oauth-error-return-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(callback.received).toEqual([]);
+
+    // The person chooses to go back: the application gets its error response, state and issuer.
+    await page.getByRole('link', { name: `Continue to ${host}` }).click();
+    const back = await callback.next();
+    expect(back.searchParams.get('error')).toBe('login_required');
+    expect(back.searchParams.get('state')).toBe(state);
+    expect(back.searchParams.get('iss')).toBe(baseURL);
+
+    // Signing in first (/sign-in?return_to=...) changes nothing: the request still ends here.
+    const email = uniqueEmail('chain');
+    await signUpWithPassword(page, email);
+    await page.goto(`/sign-in?return_to=${encodeURIComponent(`${silent.pathname}${silent.search}`)}`);
+    await page.getByLabel('E-mail address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await expect(page).toHaveURL(/\/oauth\/error\?/);
+    await expect(page.getByRole('heading', { name: `Journey Stranger wants to send you back to ${host}` })).toBeVisible();
+    expect(callback.received).toEqual([]);
+
+    // An error with no way back (unknown client): our page, in our layout, with the request id.
+    await page.goto('/oauth/authorize?client_id=nobody-registered-this&response_type=code&redirect_uri=https%3A%2F%2Fevil.example%2Fcb');
+    await expect(page.getByRole('heading', { level: 1, name: 'Unknown application' })).toBeVisible();
+    await expect(page.getByText('Request id')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Continue to/ })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/oauth-error.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: 'test-results/screenshots/oauth-error-375.png', fullPage: true });
+    const pageResponse = await page.request.get('/oauth/error?error=invalid_client');
+    expect(pageResponse.headers()['x-request-id']).toBeTruthy();
+    expect(foreign).toEqual([]);
   } finally {
     callback.server.close();
   }

@@ -3,6 +3,7 @@ import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
+import { revokeOtherSignInTokens } from '@/lib/oidc';
 import { findUserById } from '@/lib/users';
 import { revokeAllSessions } from './session-revocation';
 import { hashPassword } from './password-hashing';
@@ -11,7 +12,8 @@ import { savePasswordProof } from './passwords.repo';
 
 /**
  * Sets (or changes) the password of the signed-in user, behind step-up. Every other session is
- * signed out: whoever knew the old password loses what they had.
+ * signed out and every OAuth token not issued to this sign-in is revoked: whoever knew the old
+ * password loses what they had, including applications they authorized.
  */
 export async function changePassword(actor: SessionActor, newPassword: string, now: Date, requestId: string) {
   const user = await findUserById(await getDb(), actor.userId);
@@ -21,6 +23,8 @@ export async function changePassword(actor: SessionActor, newPassword: string, n
     await savePasswordProof(tx, actor.userId, proof, now);
     await emitEvent(tx, 'identity.password.changed', { user_id: actor.userId, reason: 'changed_by_user' }, { userId: actor.userId }, now);
     await recordAudit(tx, { action: 'password.changed', outcome: 'success', actor, subject: { type: 'user', id: actor.userId }, requestId, at: now });
+    // Tokens first: they are told apart by the provider session of this sign-in.
+    await revokeOtherSignInTokens(tx, actor.userId, actor.authenticatedAt);
     return revokeAllSessions(tx, { actor, userId: actor.userId, reason: 'password_changed', now, except: actor.sessionId, requestId });
   });
   return { changed: true as const, other_sessions_signed_out: signedOut };

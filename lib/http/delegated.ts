@@ -66,13 +66,16 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
   return { request: new Request(url, { method: request.method, headers }), form, body: form.toString(), fromJson };
 }
 
-/** Hands a request to the delegate's Node handler; the client address comes from the original request. */
-export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers): Promise<Response> {
-  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders));
+/**
+ * Hands a request to the delegate's Node handler; the client address comes from the original request,
+ * and the delegate sees the pipeline's request id (its error page shows it).
+ */
+export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers, requestId?: string): Promise<Response> {
+  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders), requestId);
 }
 
-function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers): Promise<Response> {
-  return callDelegate(op, prepared.request, prepared.body, originalHeaders);
+function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers, requestId: string): Promise<Response> {
+  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId);
 }
 
 /** An error in the OAuth wire format (RFC 6749 §5.2), which every delegated surface speaks. */
@@ -104,13 +107,13 @@ function delegateInput(request: Request, bodyText: string, rawParams: Record<str
  * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
  * characters never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
  */
-export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date): Promise<Response> {
+export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date, requestId: string): Promise<Response> {
   const controlCharacter = findControlCharacter(delegateInput(request, bodyText, rawParams));
   if (controlCharacter) return oauthError(400, 'invalid_request', `${controlCharacter.path}: ${controlCharacter.message}`);
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
-  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers);
+  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId);
   if (!isValidIdempotencyKey(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
@@ -126,7 +129,7 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   await op.nodeHandler();
   // The delegate's writes (the OIDC adapter uses getDb()) and the stored answer commit together.
   return executeIdempotently(started.claim, async () => {
-    const response = await answer(op, prepared, request.headers);
+    const response = await answer(op, prepared, request.headers, requestId);
     if (response.status >= 500) return { result: response, store: null };
     const text = await response.text();
     return { result: new Response(text || null, { status: response.status, headers: response.headers }), store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } } };

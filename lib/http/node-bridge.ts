@@ -61,7 +61,14 @@ class CapturedResponse extends Writable {
   }
 }
 
-export async function runNodeHandler(handler: NodeRequestHandler, request: Request, body: Buffer, publicOrigin: string, clientAddress: string): Promise<Response> {
+export async function runNodeHandler(
+  handler: NodeRequestHandler,
+  request: Request,
+  body: Buffer,
+  publicOrigin: string,
+  clientAddress: string,
+  requestId?: string,
+): Promise<Response> {
   const url = new URL(request.url);
   const origin = new URL(publicOrigin);
   const headers: Record<string, string> = {};
@@ -75,6 +82,7 @@ export async function runNodeHandler(handler: NodeRequestHandler, request: Reque
     'x-forwarded-for': clientAddress,
     'content-length': String(body.length),
   });
+  if (requestId) headers['x-request-id'] = requestId;
   const req = Object.assign(Readable.from(body.length ? [body] : []), {
     method: request.method,
     url: `${url.pathname}${url.search}`,

@@ -57,7 +57,7 @@ export async function runOperation(
 
     // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
     if (op.kind === 'delegated') {
-      const answer = await runDelegated(op, request, bodyText, rawParams, now);
+      const answer = await runDelegated(op, request, bodyText, rawParams, now, requestId);
       const headers = new Headers(answer.headers);
       for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
       if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getConfig } from '@/lib/config';
@@ -7,9 +8,11 @@ import { withEnv } from '@/tests/setup/state';
 import { checkMailTransport, sendMail } from './mailer';
 
 let restore: (() => void) | null = null;
+const scratch: string[] = [];
 afterEach(() => {
   restore?.();
   restore = null;
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('mail', () => {
@@ -34,6 +37,24 @@ describe('mail', () => {
     const latest = readFileSync(path.join(dir, files.sort().at(-1)!), 'utf8');
     expect(latest).toContain('To: grace@example.test');
     expect(latest).toContain('Hello Grace');
+  });
+
+  it('keeps the dev mailbox private to the service user: files 0600, folder 0700 (they hold codes)', async () => {
+    // A data folder whose mailbox an earlier version left world-readable (folder and message).
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mailbox-'));
+    scratch.push(dataDir);
+    restore = withEnv({ DATA_DIR: dataDir });
+    const dir = getConfig().mail.devMailboxDir;
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o755);
+    const old = path.join(dir, '2020-01-01T00-00-00-000Z-old.eml');
+    writeFileSync(old, 'Subject: old code', { mode: 0o644 });
+    chmodSync(old, 0o644);
+    await sendMail({ to: 'alan@example.test', subject: 'Your code', text: 'Code: 654321' });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+      expect(statSync(path.join(dir, file)).mode & 0o777, file).toBe(0o600);
+    }
   });
 
   it('reports a dead SMTP server as failed within bounded time', async () => {

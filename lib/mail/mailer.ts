@@ -3,7 +3,7 @@
  * messages go to the dev mailbox: one .eml file per message under DATA_DIR/mailbox, readable by the
  * operator (and any mail client), and a log line naming the file.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { getConfig } from '@/lib/config';
@@ -38,14 +38,33 @@ async function mailer(): Promise<MailerHandle> {
   return holder.__identityMailer;
 }
 
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+const mailboxes = globalThis as unknown as { __identityMailboxPrivate?: Set<string> };
+
+/**
+ * The dev mailbox holds sign-in, enrollment and recovery codes: only the service's own user may read
+ * it. The folder is 0700 and every message 0600; a mailbox written by an earlier version (0755/0644)
+ * is tightened once per process, before the first new message lands in it.
+ */
+function privateMailbox(dir: string): void {
+  mailboxes.__identityMailboxPrivate ??= new Set();
+  if (mailboxes.__identityMailboxPrivate.has(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  chmodSync(dir, PRIVATE_DIR);
+  for (const name of readdirSync(dir)) if (name.endsWith('.eml')) chmodSync(path.join(dir, name), PRIVATE_FILE);
+  mailboxes.__identityMailboxPrivate.add(dir);
+}
+
 export async function sendMail(message: MailMessage): Promise<void> {
   const { kind, transport } = await mailer();
   const info = await transport.sendMail({ from: getConfig().mail.from, ...message });
   if (kind === 'dev_mailbox') {
     const dir = getConfig().mail.devMailboxDir;
-    mkdirSync(dir, { recursive: true });
+    privateMailbox(dir);
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`);
-    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    // `mode` applies on creation (the umask can only remove bits); the name is new every time.
+    writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: PRIVATE_FILE, flag: 'wx' });
     // Only the file name is logged: subjects and bodies may carry codes, which never reach logs.
     console.info(`[mail] dev mailbox: message written to ${file}`);
   }

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { countModels } from './adapter.repo';
-import { DrizzleAdapter, sweepExpiredOidcModels } from './adapter';
+import { oidcModels } from '@/lib/db/schema';
+import { countModels, upsertModel } from './adapter.repo';
+import { concealLegacyModels, DrizzleAdapter, sweepExpiredOidcModels } from './adapter';
 
 describe('the oidc-provider storage adapter', () => {
   it('stores, finds, consumes and destroys models, keeping models apart', async () => {
@@ -61,5 +64,62 @@ describe('the oidc-provider storage adapter', () => {
     await tokens.consume('rt');
     await tokens.upsert('rt', { grantId: 'g3', rotations: 1 }, 600);
     expect(await tokens.find('rt')).toEqual({ grantId: 'g3', rotations: 1 });
+  });
+});
+
+describe('bearer secrets at rest', () => {
+  const rowsOf = async (model: string) => (await getDb()).select().from(oidcModels).where(eq(oidcModels.model, model));
+  const secret = () => randomBytes(32).toString('base64url');
+
+  it('keys secret-id models by a keyed hash and stores no id in the payload, yet returns exactly what was stored', async () => {
+    const token = secret();
+    const payload = { jti: token, kind: 'AccessToken', grantId: 'g-at', accountId: 'u1', clientId: 'c1', scope: 'openid', exp: 2_000_000_000 };
+    await new DrizzleAdapter('AccessToken').upsert(token, payload, 600);
+    const [row] = (await rowsOf('AccessToken')).filter((r) => r.grantId === 'g-at');
+    expect(row!.id).toMatch(/^h1\./);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(await new DrizzleAdapter('AccessToken').find(token)).toEqual(payload);
+    expect(await new DrizzleAdapter('AccessToken').find(row!.id)).toBeUndefined(); // the stored key is no credential
+  });
+
+  it('seals secrets inside payloads: the session id an interaction began with, URLs holding the interaction id', async () => {
+    const uid = secret();
+    const sessionId = secret();
+    const payload = { jti: uid, kind: 'Interaction', returnTo: `http://localhost:3000/oauth/authorize/${uid}`, session: { uid: 'session-uid', cookie: sessionId, accountId: 'u1' }, params: { client_id: 'c1' } };
+    await new DrizzleAdapter('Interaction').upsert(uid, payload, 600);
+    const stored = JSON.stringify(await rowsOf('Interaction'));
+    expect(stored).not.toContain(uid);
+    expect(stored).not.toContain(sessionId);
+    expect(await new DrizzleAdapter('Interaction').find(uid)).toEqual(payload);
+  });
+
+  it('finds a session by its uid (a reference, not a credential) without its id', async () => {
+    const id = secret();
+    await new DrizzleAdapter('Session').upsert(id, { jti: id, uid: 'uid-s', accountId: 'u2', state: { secret: 'xsrf-secret-value' } }, 600);
+    expect(JSON.stringify(await rowsOf('Session'))).not.toMatch(new RegExp(`${id}|xsrf-secret-value`));
+    expect(await new DrizzleAdapter('Session').findByUid('uid-s')).toEqual({ uid: 'uid-s', accountId: 'u2', state: { secret: 'xsrf-secret-value' } });
+  });
+
+  it('keeps public ids as they are: clients and grants are references', async () => {
+    await new DrizzleAdapter('Grant').upsert('grant-public', { jti: 'grant-public', accountId: 'u3', clientId: 'c3' }, 600);
+    expect((await rowsOf('Grant')).map((r) => r.id)).toContain('grant-public');
+  });
+
+  it('rewrites rows stored in clear by an earlier version; the provider still accepts the token, once', async () => {
+    const { mintAccessToken } = await import('@/tests/helpers/oauth');
+    const { resolveAccessToken } = await import('./bearer');
+    const userId = '00000000-0000-4000-8000-000000000001';
+    const { value } = await mintAccessToken(userId, 'identity.profile.read');
+    const current = await new DrizzleAdapter('AccessToken').find(value);
+    // What the earlier adapter wrote: the token as the key, and in the payload.
+    await new DrizzleAdapter('AccessToken').destroy(value);
+    await upsertModel(await getDb(), { model: 'AccessToken', id: value, payload: current as Record<string, unknown>, grantId: current!.grantId!, expiresAt: new Date(Date.now() + 600_000) });
+    expect(JSON.stringify(await rowsOf('AccessToken'))).toContain(value);
+
+    expect(await concealLegacyModels()).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(await rowsOf('AccessToken'))).not.toContain(value);
+    expect(await new DrizzleAdapter('AccessToken').find(value)).toEqual(current);
+    expect((await resolveAccessToken(value, new Date()))?.userId).toBe(userId);
+    expect(await concealLegacyModels()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, not, notExists, notInArray, like, or, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/lib/db';
 import { oidcModels } from '@/lib/db/schema';
 
@@ -44,6 +45,27 @@ export async function destroyGrant(db: Executor, grantId: string): Promise<numbe
   return deleted.length;
 }
 
+/**
+ * Rows of secret-id models whose key is not yet a keyed hash (written before hashing), locked for
+ * rewriting; rows another instance is rewriting at the same moment are skipped.
+ */
+export async function lockUnhashedModels(db: Executor, publicModels: string[], hashedPrefix: string): Promise<OidcModelRow[]> {
+  return db
+    .select()
+    .from(oidcModels)
+    .where(and(notInArray(oidcModels.model, publicModels), not(like(oidcModels.id, `${hashedPrefix}%`))))
+    .for('update', { skipLocked: true });
+}
+
+/** Moves a row to a new key with a new payload (and user code), keeping its other columns. */
+export async function rekeyModel(db: Executor, row: OidcModelRow, next: { id: string; payload: Record<string, unknown>; userCode: string | null }): Promise<void> {
+  await db
+    .insert(oidcModels)
+    .values({ ...row, ...next })
+    .onConflictDoNothing();
+  await db.delete(oidcModels).where(and(eq(oidcModels.model, row.model), eq(oidcModels.id, row.id)));
+}
+
 export async function deleteExpiredModels(db: Executor, now: Date): Promise<number> {
   const deleted = await db.delete(oidcModels).where(lt(oidcModels.expiresAt, now)).returning({ id: oidcModels.id });
   return deleted.length;
@@ -75,4 +97,61 @@ export async function deleteProviderSessions(db: Executor, accountId: string, lo
     )
     .returning({ id: oidcModels.id });
   return deleted.length;
+}
+
+const accountIs = (accountId: string) => sql`${oidcModels.payload}->>'accountId' = ${accountId}`;
+
+/**
+ * Every OAuth artefact of an account: its grants and everything issued under them, its provider
+ * sessions, tokens carrying its account id, and interactions that recorded it signing in.
+ */
+export async function destroyAccountArtefacts(db: Executor, accountId: string): Promise<number> {
+  const grants = db.select({ id: oidcModels.id }).from(oidcModels).where(and(eq(oidcModels.model, 'Grant'), accountIs(accountId)));
+  const deleted = await db
+    .delete(oidcModels)
+    .where(
+      or(
+        accountIs(accountId),
+        inArray(oidcModels.grantId, grants),
+        sql`${oidcModels.payload}->'session'->>'accountId' = ${accountId}`,
+        sql`${oidcModels.payload}->'result'->'login'->>'accountId' = ${accountId}`,
+      ),
+    )
+    .returning({ id: oidcModels.id });
+  return deleted.length;
+}
+
+/** Uids of the provider's sessions of one sign-in of ours (account + login time in seconds). */
+export async function providerSessionUids(db: Executor, accountId: string, loginTs: number): Promise<string[]> {
+  const rows = await db
+    .select({ uid: oidcModels.uid })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Session'), accountIs(accountId), sql`${oidcModels.payload}->>'loginTs' = ${String(loginTs)}`));
+  return rows.flatMap((row) => (row.uid ? [row.uid] : []));
+}
+
+/**
+ * Codes and tokens of an account that were not issued under the given provider sessions, then the
+ * account's grants that nothing issued under them remains of.
+ */
+export async function destroyTokensOutsideSessions(db: Executor, accountId: string, models: string[], keepSessionUids: string[]): Promise<number> {
+  const outside = keepSessionUids.length
+    ? or(sql`${oidcModels.payload}->>'sessionUid' is null`, sql`${oidcModels.payload}->>'sessionUid' not in ${keepSessionUids}`)
+    : undefined;
+  const tokens = await db
+    .delete(oidcModels)
+    .where(and(inArray(oidcModels.model, models), accountIs(accountId), outside))
+    .returning({ id: oidcModels.id });
+  const artefact = alias(oidcModels, 'artefact');
+  const grants = await db
+    .delete(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        accountIs(accountId),
+        notExists(db.select({ id: artefact.id }).from(artefact).where(eq(artefact.grantId, oidcModels.id))),
+      ),
+    )
+    .returning({ id: oidcModels.id });
+  return tokens.length + grants.length;
 }

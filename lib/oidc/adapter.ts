@@ -1,15 +1,30 @@
 /**
  * node-oidc-provider's storage adapter on Postgres (or PGlite): every model in `oidc_models`. Nothing
- * about OAuth state lives in process memory, so any instance can serve any step of a flow.
+ * about OAuth state lives in process memory, so any instance can serve any step of a flow. Ids that
+ * are bearer secrets (tokens, codes, session and interaction ids) are stored only as keyed hashes, and
+ * payloads never carry them (model-secrets.ts).
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { getDb } from '@/lib/db';
+import { getDb, inTransaction } from '@/lib/db';
 import { shouldSweep } from '@/lib/platform';
-import { consumeModel, deleteExpiredModels, destroyGrant, destroyModel, findModel, findModelBy, upsertModel, type OidcModelRow } from './adapter.repo';
+import {
+  consumeModel,
+  deleteExpiredModels,
+  destroyGrant,
+  destroyModel,
+  findModel,
+  findModelBy,
+  lockUnhashedModels,
+  rekeyModel,
+  upsertModel,
+  type OidcModelRow,
+} from './adapter.repo';
+import { concealPayload, HASHED_ID_PREFIX, publicIdModels, revealPayload, storageId, storedUserCode } from './model-secrets';
 
-function payloadOf(row: OidcModelRow | null): AdapterPayload | undefined {
+/** The provider's payload from a row; `id` is the id it was looked up by (absent for lookups by uid). */
+function payloadOf(row: OidcModelRow | null, id?: string): AdapterPayload | undefined {
   if (!row) return undefined;
-  const payload = row.payload as AdapterPayload;
+  const payload = revealPayload(row.model, row.id, row.payload, id) as AdapterPayload;
   return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
 }
 
@@ -24,18 +39,19 @@ export class DrizzleAdapter implements Adapter {
     const db = await getDb();
     await upsertModel(db, {
       model: this.model,
-      id,
-      payload: payload as Record<string, unknown>,
+      id: storageId(this.model, id),
+      payload: concealPayload(this.model, id, payload as Record<string, unknown>),
+      // Secondary keys: a grant id and a session's uid are references, not credentials.
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
-      userCode: payload.userCode ?? null,
+      userCode: payload.userCode ? storedUserCode(payload.userCode) : null,
       expiresAt: typeof expiresIn === 'number' ? new Date(now.getTime() + expiresIn * 1000) : null,
     });
     if (shouldSweep()) await deleteExpiredModels(db, now);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    return payloadOf(await findModel(await getDb(), this.model, id, this.clock()));
+    return payloadOf(await findModel(await getDb(), this.model, storageId(this.model, id), this.clock()), id);
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -43,20 +59,37 @@ export class DrizzleAdapter implements Adapter {
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return payloadOf(await findModelBy(await getDb(), this.model, 'userCode', userCode, this.clock()));
+    return payloadOf(await findModelBy(await getDb(), this.model, 'userCode', storedUserCode(userCode), this.clock()));
   }
 
   async consume(id: string): Promise<void> {
-    await consumeModel(await getDb(), this.model, id, this.clock());
+    await consumeModel(await getDb(), this.model, storageId(this.model, id), this.clock());
   }
 
   async destroy(id: string): Promise<void> {
-    await destroyModel(await getDb(), this.model, id);
+    await destroyModel(await getDb(), this.model, storageId(this.model, id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     await destroyGrant(await getDb(), grantId);
   }
+}
+
+/**
+ * Rows written before ids were hashed keep working: each is rewritten under its keyed hash with a
+ * concealed payload, in place, by the first provider start of the new version (a keyed hash cannot be
+ * computed in SQL, so this is no SQL migration). Idempotent, and safe with several instances starting.
+ */
+export async function concealLegacyModels(): Promise<number> {
+  return inTransaction(async (tx) => {
+    const rows = await lockUnhashedModels(tx, publicIdModels(), HASHED_ID_PREFIX);
+    for (const row of rows) {
+      // Legacy payloads are the provider's own, as it wrote them.
+      const userCode = typeof row.payload.userCode === 'string' ? storedUserCode(row.payload.userCode) : null;
+      await rekeyModel(tx, row, { id: storageId(row.model, row.id), payload: concealPayload(row.model, row.id, row.payload), userCode });
+    }
+    return rows.length;
+  });
 }
 
 /** Removes rows past their expiry (also done opportunistically by writes). */

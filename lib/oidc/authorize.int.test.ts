@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, operation } from '@/tests/helpers/http';
+import { authorizationOutcome } from '@/tests/helpers/oauth';
 import { withEnv } from '@/tests/setup/state';
 
 const REDIRECT = 'http://127.0.0.1:50001/callback';
@@ -38,23 +39,25 @@ describe('the authorization endpoint refuses what RFC 9700 and OAuth 2.1 forbid'
     ['no PKCE', {}],
     ['plain PKCE', { code_challenge: 'plain-verifier-that-is-long-enough-to-pass-43-chars', code_challenge_method: 'plain' }],
     ['the implicit flow', { response_type: 'token', code_challenge: CHALLENGE, code_challenge_method: 'S256' }],
-  ])('answers %s with an error sent back to the registered redirect URI', async (_name, extra) => {
+  ])('answers %s with an error for the registered redirect URI, behind our error page (an untrusted client)', async (_name, extra) => {
     const clientId = await registerClient();
     const response = await authorize({ ...base(clientId), ...extra });
-    const location = new URL(response.headers.get('location') ?? 'http://invalid/');
-    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
-    // Errors for fragment response types come back in the fragment.
-    const answer = location.hash ? new URLSearchParams(location.hash.slice(1)) : location.searchParams;
-    expect(answer.get('error')).toMatch(/invalid_request|unsupported_response_type/);
-    expect(answer.get('state')).toBe('s1');
-    expect(answer.get('code')).toBeNull();
+    const outcome = await authorizationOutcome(response);
+    expect(outcome.landing).toBe('error_page');
+    expect(outcome.redirectUri).toBe(REDIRECT);
+    // Errors for fragment response types go back in the fragment.
+    expect(outcome.answer!.get('error')).toMatch(/invalid_request|unsupported_response_type/);
+    expect(outcome.answer!.get('state')).toBe('s1');
+    expect(outcome.answer!.get('code')).toBeNull();
   });
 
-  it('never redirects to an unregistered redirect URI', async () => {
+  it('never redirects to an unregistered redirect URI, nor offers to', async () => {
     const clientId = await registerClient();
     const response = await authorize({ ...base(clientId), redirect_uri: 'http://127.0.0.1:50002/evil', code_challenge: CHALLENGE, code_challenge_method: 'S256' });
-    expect(response.status).toBe(400);
-    expect(response.headers.get('location')).toBeNull();
+    expect(response.status).toBe(303);
+    const outcome = await authorizationOutcome(response);
+    expect(outcome.page?.get('error')).toBe('invalid_redirect_uri');
+    expect(outcome.redirectUri).toBeNull();
   });
 
   it('is switched off with the OAuth gate, while metadata stays public', async () => {

@@ -6,6 +6,7 @@
  */
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';
+import { storageId } from './model-secrets';
 import { getProvider } from './provider';
 import { apiResource } from './resources';
 import { SCOPE_TABLE } from './scopes';
@@ -36,7 +37,8 @@ export async function resolveAccessToken(token: string, _now: Date): Promise<Bea
   return {
     kind: 'bearer',
     credential: 'oauth',
-    credentialId: accessToken.jti,
+    // Principals end up in stored records (idempotency keys): the token's keyed hash, never the token.
+    credentialId: storageId('AccessToken', token),
     userId: accessToken.accountId,
     clientId: accessToken.clientId ?? null,
     scopes: canonicalScopes(accessToken.scope),

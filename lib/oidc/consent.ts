@@ -66,6 +66,19 @@ export async function authorizationContext(query: { interaction_id?: string } & 
   return contextOf(interaction.uid, client, request, { prompt: interaction.prompt.name, signInAfter: signInRequiredAfter(interaction, now) });
 }
 
+/**
+ * Another person signed in to this browser since the provider's session began (its cookie still names
+ * the earlier account). That session is no sign-in of ours any more: it ends, and the interaction
+ * forgets it, so the provider signs the new person in on resume instead of answering with a form that
+ * asks to log the earlier person out (end_session, which this service does not serve).
+ */
+async function detachOtherPersonsSession(provider: Awaited<ReturnType<typeof getProvider>>, interaction: Interaction, userId: string): Promise<void> {
+  const session = interaction.session as { accountId?: string; cookie?: string } | undefined;
+  if (!session?.accountId || session.accountId === userId) return;
+  if (session.cookie) await (await provider.Session.find(session.cookie))?.destroy();
+  interaction.session = undefined;
+}
+
 export async function decide(actor: SessionActor, interactionId: string, decision: 'approve' | 'deny', now: Date, requestId: string) {
   const { provider, interaction } = await liveInteraction(interactionId);
   const params = interaction.params as Record<string, string | undefined>;
@@ -81,9 +94,11 @@ export async function decide(actor: SessionActor, interactionId: string, decisio
         extras: { sign_in_after: after.toISOString() },
       });
     }
-    const grant = interaction.grantId
-      ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId: actor.userId, clientId }))
-      : new provider.Grant({ accountId: actor.userId, clientId });
+    await detachOtherPersonsSession(provider, interaction, actor.userId);
+    // The interaction names the grant of whoever the provider's session knew: only this person's own
+    // grant for this client is extended, never someone else's.
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing?.accountId === actor.userId && existing.clientId === clientId ? existing : new provider.Grant({ accountId: actor.userId, clientId });
     // Everything requested is granted as asked: scopes (offline_access only ever through this
     // consent) and, when present, the resource it was asked for (RFC 8707).
     if (params.scope) grant.addOIDCScope(params.scope);

@@ -5,6 +5,7 @@ import { as, post, signInWithPassword, signUpWithPassword, useMailbox, type Brow
 import { call, callRoute, operation, problemOf } from '@/tests/helpers/http';
 import {
   approve,
+  authorizationOutcome,
   authorizationParams,
   authorize,
   CookieJar,
@@ -12,6 +13,7 @@ import {
   exchangeCode,
   interactionOf,
   pkce,
+  REDIRECT,
   registerNativeClient,
   resume,
   tokenRequest,
@@ -79,13 +81,14 @@ describe('RFC 8707 resource indicators', () => {
     expect((await getMe(body.access_token)).status).toBe(200);
   });
 
-  it('refuses an unknown resource at the authorization endpoint (invalid_target, back to the registered redirect)', async () => {
+  it('refuses an unknown resource at the authorization endpoint (invalid_target, for the registered redirect)', async () => {
     const clientId = await registerNativeClient();
     for (const resource of ['https://elsewhere.example/mcp', `${getConfig().baseUrl}/mcp/`]) {
       const response = await authorize(new CookieJar(), authorizationParams(clientId, pkce().challenge, { scope: 'identity.profile.read', resource }));
-      const location = new URL(response.headers.get('location') ?? 'http://invalid/');
-      expect(location.searchParams.get('error'), resource).toBe('invalid_target');
-      expect(location.searchParams.get('code')).toBeNull();
+      const { answer, redirectUri } = await authorizationOutcome(response);
+      expect(redirectUri).toBe(REDIRECT);
+      expect(answer!.get('error'), resource).toBe('invalid_target');
+      expect(answer!.get('code')).toBeNull();
     }
   });
 
@@ -211,7 +214,7 @@ describe('our session is the only truth', () => {
     expect(response.status).toBe(200);
     // Login is satisfied; native clients are still always asked to confirm (documented policy).
     const silent = await authorize(jar, authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.profile.read', prompt: 'none' }));
-    expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('interaction_required');
+    expect((await authorizationOutcome(silent)).answer!.get('error')).toBe('interaction_required');
     expect((await getMe(body.access_token)).status).toBe(200);
 
     const signedOut = await post('/api/auth/sessions/revoke', { session_id: browser.sessionId }, { headers: as(browser) });
@@ -220,9 +223,9 @@ describe('our session is the only truth', () => {
     // Without offline_access the token lives with the sign-in it came from.
     expect((await getMe(body.access_token)).status).toBe(401);
     const refused = await authorize(jar, authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.profile.read', prompt: 'none' }));
-    const location = new URL(refused.headers.get('location')!);
-    expect(location.searchParams.get('error')).toBe('login_required');
-    expect(location.searchParams.get('code')).toBeNull();
+    const { answer } = await authorizationOutcome(refused);
+    expect(answer!.get('error')).toBe('login_required');
+    expect(answer!.get('code')).toBeNull();
   });
 
   it('a new sign-in as the same person asks again instead of reusing the provider session of the old one', async () => {
@@ -233,7 +236,31 @@ describe('our session is the only truth', () => {
     await sleep(1100);
     jar.set((await signInWithPassword(email, PASSWORD)).cookie);
     const again = await authorize(jar, authorizationParams(clientId, pkce().challenge, { scope: 'openid', prompt: 'none' }));
-    expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+    expect((await authorizationOutcome(again)).answer!.get('error')).toBe('login_required');
+  });
+});
+
+describe('another person in the same browser', () => {
+  it('gets a code for their own account: the earlier person’s provider session ends instead of a logout page we do not serve', async () => {
+    const first = await signedInUser();
+    const clientId = await registerNativeClient();
+    const jar = new CookieJar(first.browser);
+    await approve(jar, first.browser, authorizationParams(clientId, pkce().challenge, { scope: 'openid' }));
+    // Someone else signs in on this browser; the provider's cookie still names the first person.
+    const second = await signedInUser();
+    jar.set(second.browser.cookie);
+    const { verifier, challenge } = pkce();
+    const callback = await approve(jar, second.browser, authorizationParams(clientId, challenge, { scope: 'openid' }));
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    const tokens = await (await exchangeCode(clientId, callback, verifier)).json();
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString());
+    const me = await (await call(operation('GET', '/api/auth/session'), { headers: { cookie: second.browser.cookie } })).json();
+    expect(claims.sub).toBe(me.user.id);
+    // Each person has a consent of their own; the first person's grant was not extended by the second.
+    const consentsOf = async (cookie: string) => (await (await call(operation('GET', '/api/auth/consents'), { headers: { cookie } })).json()).consents;
+    const [mine] = await consentsOf(second.browser.cookie);
+    expect(mine.client_id).toBe(clientId);
+    expect((await consentsOf(first.browser.cookie)).map((c: { grant_id: string }) => c.grant_id)).not.toContain(mine.grant_id);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The OAuth 2.0 / OIDC provider as other contexts see it: the bearer credential for our API, the
- * scope catalogue, a person's consents, and ending the provider's sessions of one of our sign-ins.
+ * scope catalogue, a person's consents, ending the provider's sessions of one of our sign-ins, and
+ * revoking OAuth access after recovery or a password change.
  */
+export { revokeAccountAuthorizations, revokeOtherSignInTokens } from './account-revocation';
 export { resolveAccessToken } from './bearer';
 export { consentsOf } from './consents';
 export { endProviderSessions } from './provider-sessions';

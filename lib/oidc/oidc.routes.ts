@@ -3,6 +3,7 @@ import { actorOfKind } from '@/lib/contract/actor';
 import { defineDelegated, defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { authorizationContextQuery } from './authorization-request';
+import { authorizationReturn } from './authorization-returns';
 import { authorizationContext, decide } from './consent';
 import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler } from './provider';
 import { apiResource, DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
@@ -88,6 +89,29 @@ export const oidcOperations: AnyOperation[] = [
     handler: ({ query, now }) => authorizationContext(query, now),
   }),
   defineOperation({
+    id: 'getAuthorizationReturn',
+    method: 'GET',
+    path: '/oauth/error/context',
+    tag: TAG,
+    summary:
+      'For the OAuth error page: the error response an authorization request would have been redirected with, held back because the client’s redirect URIs are not trusted (RFC 9700 §4.11.2); the page names the application and host and lets the person continue',
+    extension: true,
+    auth: { kind: 'public' },
+    origin: 'if-present',
+    idempotency: 'none',
+    query: z.object({ return_id: z.string().min(1).max(64) }),
+    successStatus: 200,
+    errorStatuses: [404],
+    response: z.object({
+      client: z.object({ client_id: z.string(), client_name: z.string() }),
+      redirect_host: z.string(),
+      error: z.string(),
+      /** A link (GET, query or fragment response mode) or a form to submit (POST, form_post). */
+      continue_to: z.object({ method: z.enum(['GET', 'POST']), url: z.string(), fields: z.record(z.string(), z.string()) }),
+    }),
+    handler: ({ query }) => authorizationReturn(query.return_id),
+  }),
+  defineOperation({
     id: 'decideAuthorization',
     method: 'POST',
     path: '/oauth/authorize',
@@ -169,7 +193,7 @@ export const oidcOperations: AnyOperation[] = [
     method: 'POST',
     path: '/oauth/register',
     tag: TAG,
-    summary: 'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs',
+    summary: 'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs. No RFC 7592 management: no registration access token or registration_client_uri is issued',
     auth: { kind: 'public' },
     origin: 'none',
     rateLimit: 'oauth_register',

@@ -7,8 +7,10 @@ import type Provider from 'oidc-provider';
 import type { NodeRequestHandler } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { findAccount } from './account';
-import { DrizzleAdapter } from './adapter';
+import { concealLegacyModels, DrizzleAdapter } from './adapter';
+import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
 import { sessionTruthCheck } from './session-truth';
@@ -29,11 +31,13 @@ const holder = globalThis as unknown as { __identityProvider?: Promise<Provider>
 export async function createProvider(): Promise<Provider> {
   const config = getConfig();
   await ensureKeys(new Date());
+  await concealLegacyModels();
   const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
   // Loaded with the provider (it needs oidc-provider's error classes), never at import time.
   const { enforceRegistrationPolicy, REGISTRATION_POLICY_PROPERTY } = await import('./registration-policy');
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(sessionTruthCheck(interactionPolicy.Check));
+  policy.get('consent')!.checks.add(untrustedClientCheck(interactionPolicy.Check));
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     findAccount,
@@ -45,7 +49,9 @@ export async function createProvider(): Promise<Provider> {
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
-    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY], validator: enforceRegistrationPolicy as never },
+    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // Our own error page (error-page.ts), never the provider's default HTML.
+    renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.
     revokeGrantPolicy: () => true,
     features: {
@@ -65,7 +71,10 @@ export async function createProvider(): Promise<Provider> {
       // Not offered until routed and tested: nothing is advertised that does not work.
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
-      registration: { enabled: true },
+      // RFC 7591 without RFC 7592 management: no registration access token (one more bearer secret)
+      // and no registration_client_uri. Public native clients have nothing to update, and owners manage
+      // applications in the developer portal (docs/decisions.md, OAuth).
+      registration: { enabled: true, issueRegistrationAccessToken: false },
       // RFC 7009 §2.1: a client may revoke only its own tokens (others get the same 200, nothing happens).
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
@@ -83,6 +92,9 @@ export async function createProvider(): Promise<Provider> {
   });
   // The edge sets X-Forwarded-Host/Proto from BASE_URL, so every URL the provider builds is the issuer's.
   provider.proxy = true;
+  // Emitted before the provider picks between an error redirect and renderError (redirect-trust.ts).
+  provider.on('authorization.error', holdUntrustedRedirect);
+  provider.on('server_error', holdUntrustedRedirect);
   return provider;
 }
 

@@ -6,6 +6,7 @@
  * creates follow their own rules.
  */
 import { errors } from 'oidc-provider';
+import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
 
 export const REGISTRATION_POLICY_PROPERTY = 'registration_policy';
 
@@ -29,7 +30,8 @@ interface RegistrationContext {
   oidc?: { route?: string };
 }
 
-export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, key: string, _value: unknown, metadata: Record<string, unknown>): void {
+export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, key: string, value: unknown, metadata: Record<string, unknown>): void {
+  if (key === TRUSTED_REDIRECTS_PROPERTY) return enforceTrustFlag(ctx, value);
   if (key !== REGISTRATION_POLICY_PROPERTY || ctx?.oidc?.route !== 'registration') return;
   if (metadata.application_type !== 'native') {
     throw new errors.InvalidClientMetadata('application_type must be native');
@@ -49,4 +51,11 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
   }
   // The marker property itself is never stored.
   delete metadata[REGISTRATION_POLICY_PROPERTY];
+}
+
+/** Only trusted registration paths mark a client's redirect URIs as trusted (redirect-trust.ts). */
+function enforceTrustFlag(ctx: RegistrationContext | undefined, value: unknown): void {
+  if (value === undefined) return;
+  if (ctx?.oidc?.route === 'registration') throw new errors.InvalidClientMetadata(`the ${TRUSTED_REDIRECTS_PROPERTY} property is set by the service, never at registration`);
+  if (typeof value !== 'boolean') throw new errors.InvalidClientMetadata(`the ${TRUSTED_REDIRECTS_PROPERTY} property must be a boolean`);
 }

@@ -1,19 +1,12 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
+import { throughPipeline } from '@/tests/helpers/oauth';
+import { getDb } from '@/lib/db';
+import { countModels } from './adapter.repo';
 import { isAllowedRedirectUri } from './registration-policy';
 
 let clientAddress = 0;
-/** openid-client fetches through the real pipeline, in-process, as one client address per test. */
-function throughPipeline(address: string): client.CustomFetch {
-  return async (input, init) => {
-    const request = new Request(input, init as RequestInit);
-    const url = new URL(request.url);
-    const headers = { ...Object.fromEntries(request.headers), 'x-forwarded-for': address };
-    const body = request.method === 'GET' ? undefined : await request.text();
-    return call(operation(request.method, url.pathname), { headers, query: url.search.slice(1), rawBody: body });
-  };
-}
 
 async function register(metadata: Partial<client.ClientMetadata>, address = `2001:db8:r::${(clientAddress += 1)}`) {
   const fetcher = throughPipeline(address);
@@ -45,6 +38,15 @@ describe('dynamic client registration', () => {
     expect(metadata.token_endpoint_auth_method).toBe('none');
     expect(metadata.redirect_uris).toEqual(['http://127.0.0.1:49152/callback']);
     expect(metadata).not.toHaveProperty('registration_policy');
+  });
+
+  it('advertises no registration management (RFC 7592): no registration_client_uri, no registration access token', async () => {
+    const response = await rawRegister(NATIVE);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).not.toHaveProperty('registration_client_uri');
+    expect(body).not.toHaveProperty('registration_access_token');
+    expect(await countModels(await getDb(), 'RegistrationAccessToken')).toBe(0);
   });
 
   it.each([

@@ -4,6 +4,7 @@
  * cookie jar standing in for the browser. End-to-end tests do the same with Chromium and openid-client.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
 import { call, operation, ORIGIN } from './http';
 import { getProvider } from '@/lib/oidc/provider';
 import type { Browser } from './accounts';
@@ -47,6 +48,11 @@ export class CookieJar {
       else this.set(pair!);
     }
     return response;
+  }
+
+  /** Cookie values by name (for tests that look for them where they must not be). */
+  values(): Record<string, string> {
+    return Object.fromEntries(this.cookies);
   }
 
   header(): string {
@@ -93,7 +99,9 @@ export async function resume(jar: CookieJar, redirectTo: string): Promise<URL> {
   const response = jar.store(
     await call(operation('GET', '/oauth/authorize/{uid}'), { params: { uid }, query, headers: { cookie: jar.header(), 'sec-fetch-site': 'same-origin' } }),
   );
-  return new URL(response.headers.get('location') ?? 'http://invalid/');
+  const location = response.headers.get('location') ?? 'http://invalid/';
+  if (location.startsWith('/')) throw new Error(`resume answered ${response.status} ${location}`);
+  return new URL(location);
 }
 
 /** The whole browser leg: authorize, approve on the consent screen, resume; returns the callback URL. */
@@ -127,4 +135,65 @@ export async function mintAccessToken(userId: string, scope: string, options: { 
   const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
   if (options.audience) token.setAudience(options.audience);
   return { value: await token.save(), token };
+}
+
+/**
+ * Where a refused authorization request ended: our error page (with the way back to the client's
+ * redirect URI, when it has one: untrusted clients) or a redirect straight to the client. `answer`
+ * holds the response parameters the client gets (query or fragment), if any.
+ */
+export async function authorizationOutcome(response: Response) {
+  const location = response.headers.get('location') ?? '';
+  if (!location.startsWith('/oauth/error?')) {
+    const url = new URL(location || 'http://invalid/');
+    return { landing: 'redirect' as const, page: null, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+  }
+  const page = new URL(location, ORIGIN).searchParams;
+  const returnId = page.get('return');
+  if (!returnId) return { landing: 'error_page' as const, page, redirectUri: null, answer: null };
+  const back = (await (await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: returnId }).toString() })).json()) as { continue_to: { url: string } };
+  const url = new URL(back.continue_to.url);
+  return { landing: 'error_page' as const, page, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+}
+
+let relyingParties = 0;
+
+/** openid-client's HTTP, served by the real pipeline in-process, from one client address. */
+export function throughPipeline(address = `2001:db8:e::${(relyingParties += 1).toString(16)}`): client.CustomFetch {
+  return async (input, init) => {
+    const request = new Request(input, init as RequestInit);
+    const url = new URL(request.url);
+    const headers = { ...Object.fromEntries(request.headers), 'x-forwarded-for': address };
+    const body = request.method === 'GET' ? undefined : await request.text();
+    return call(operation(request.method, url.pathname), { headers, query: url.search.slice(1), rawBody: body });
+  };
+}
+
+/**
+ * An independent relying party (openid-client, a certified RP library): discovers the provider,
+ * registers a public native client, and talks to the token and resource endpoints itself.
+ */
+export async function relyingParty(name = 'Independent RP', redirectUri = REDIRECT): Promise<client.Configuration> {
+  return client.dynamicClientRegistration(
+    new URL(ORIGIN),
+    { client_name: name, application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [redirectUri] },
+    undefined,
+    { execute: [client.allowInsecureRequests], [client.customFetch]: throughPipeline() },
+  );
+}
+
+/** The browser leg for an openid-client authorization URL (hosted consent approved), then the code grant. */
+export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(rp, {
+    redirect_uri: REDIRECT,
+    scope,
+    prompt: 'consent',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const callback = await approve(jar, browser, Object.fromEntries(url.searchParams));
+  return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
 }

@@ -3,7 +3,9 @@ import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/
 /**
  * Every node-oidc-provider model (sessions, grants, codes, tokens, clients, interactions, ...) in one
  * table keyed by model + id, so any instance can serve any step of a flow. Secondary keys let the
- * provider find by uid or user code, and revoke every artefact of a grant at once.
+ * provider find by uid or user code, and revoke every artefact of a grant at once. Where an id is a
+ * bearer secret (tokens, codes, session and interaction ids) the key is its keyed hash and the payload
+ * never holds it (lib/oidc/model-secrets.ts).
  */
 export const oidcModels = pgTable(
   'oidc_models',
