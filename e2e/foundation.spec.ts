@@ -75,6 +75,31 @@ test.describe('foundation pages', () => {
     expect(statuses).toContain(429);
   });
 
+  test('an unknown page answers 404 in the site layout, with a way home and the request id', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    const requestId = response!.headers()['x-request-id']!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Identity Service' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main')).toContainText(requestId);
+    await page.screenshot({ path: 'test-results/screenshots/not-found.png', fullPage: true });
+  });
+
+  test('a favicon of our own, served from this origin', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel~="icon"][type="image/svg+xml"]').getAttribute('href');
+    expect(href).toMatch(/^\/[^/]/);
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    // Browsers and feed readers that ignore <link rel=icon> still ask for /favicon.ico.
+    const legacy = await request.get('/favicon.ico');
+    expect(legacy.status()).toBe(200);
+    expect(legacy.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  });
+
   test('pages fit a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     for (const path of ['/', '/status', '/docs']) {
