@@ -100,6 +100,22 @@ test.describe('foundation pages', () => {
     expect(legacy.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
   });
 
+  test('home and status count the capabilities the same way, matching the status table', async ({ page }) => {
+    const sentence = /(\d+) capabilit(?:y|ies): ([^.]+)\./;
+    const said = async () => sentence.exec((await page.getByText(sentence).first().textContent()) ?? '');
+    await page.goto('/status');
+    const onStatus = await said();
+    expect(onStatus, 'the status page counts its capabilities').not.toBeNull();
+    const badges = await page.getByRole('table', { name: 'Capabilities' }).locator('tbody tr .badge').allTextContents();
+    const counted = new Map<string, number>();
+    for (const badge of badges) counted.set(badge, (counted.get(badge) ?? 0) + 1);
+    expect(Number(onStatus![1])).toBe(badges.length);
+    const stated = new Map(onStatus![2]!.split(', ').map((part) => [part.replace(/^\d+ /, ''), Number(part.split(' ')[0])] as const));
+    expect(stated).toEqual(counted);
+    await page.goto('/');
+    expect((await said())?.[0], 'home says what status says').toBe(onStatus![0]);
+  });
+
   test('pages fit a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     for (const path of ['/', '/status', '/docs']) {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { callOperation } from '@/lib/http/internal-call';
+import { describeCapabilitySummary } from '@/lib/status';
 import { loadCapabilityMatrix } from '../_components/capability-matrix';
 import { StatusBadge } from '../_components/status-badge';
 
@@ -74,8 +75,9 @@ export default async function StatusPage() {
       </div>
 
       <h2 id="capabilities">Capabilities</h2>
+      {matrix && <p className="hint table-caption">{describeCapabilitySummary(matrix.summary)}</p>}
       <div className="table-wrap">
-        <table>
+        <table aria-labelledby="capabilities">
           <thead>
             <tr>
               <th scope="col">Capability</th>
