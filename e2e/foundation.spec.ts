@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { E2E_BASE_URL } from './support/ports';
 import { openConsent, signUpAndSignIn } from './support/site-journeys';
 
@@ -31,6 +32,7 @@ test.describe('foundation pages', () => {
     await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin console' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
+    await expectAccessible(page);
   });
 
   test('status shows live readiness, capability and rehearsal evidence', async ({ page }) => {
@@ -104,6 +106,7 @@ test.describe('foundation pages', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
     await expect(page.getByRole('main')).toContainText(requestId);
     await page.screenshot({ path: 'test-results/screenshots/not-found.png', fullPage: true });
+    await expectAccessible(page);
   });
 
   test('a favicon of our own, served from this origin', async ({ page, request }) => {
