@@ -166,7 +166,8 @@ test.describe('foundation pages', () => {
     await check(1280, ['/'], 'signed out');
 
     await page.setViewportSize({ width: 1280, height: 740 });
-    await signUpAndSignIn(page, 'phone');
+    // A long address (shown on /account and the consent screen) must wrap, not push the page sideways.
+    await signUpAndSignIn(page, 'phone.with.a.rather.long.address');
     await check(1280, ['/', '/account'], 'signed in');
     await check(375, [...pages, '/account'], 'signed in');
     for (const path of ['/account', '/docs', '/']) {
@@ -177,5 +178,6 @@ test.describe('foundation pages', () => {
     await page.screenshot({ path: 'test-results/screenshots/phone-docs-reference.png' });
     await openConsent(page, baseURL!);
     expect((await sidewaysOverflow(page)).page, 'consent scrolls sideways').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/screenshots/phone-consent.png', fullPage: true });
   });
 });
