@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { describeCapabilitySummary } from '@/lib/status';
 import { loadCapabilityMatrix } from './_components/capability-matrix';
 import { StatusBadge } from './_components/status-badge';
 
@@ -50,8 +51,7 @@ export default async function HomePage() {
       </ul>
       {matrix && (
         <p className="hint">
-          {matrix.summary.live ?? 0} capabilities live, {matrix.summary.planned ?? 0} planned. See <Link href="/status">status</Link> for the
-          evidence.
+          {describeCapabilitySummary(matrix.summary)} See <Link href="/status">status</Link> for the evidence.
         </p>
       )}
     </>

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allowAutofill, VirtualAuthenticator, withoutAutofill } from './support/authenticator';
+import { expectAccessible } from './support/axe';
 import { PASSWORD, signUpWithPasskey, signUpWithPassword, uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
 
@@ -34,13 +35,16 @@ test.describe('accounts', () => {
     await signUpWithPasskey(page, email);
     expect(await authenticator.credentialCount()).toBe(1);
     await page.screenshot({ path: 'test-results/screenshots/sign-up-done.png', fullPage: true });
+    await expectAccessible(page);
 
     await page.goto('/sign-in');
     await page.screenshot({ path: 'test-results/screenshots/sign-in.png', fullPage: true });
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/account.png', fullPage: true });
+    await expectAccessible(page);
     await signOut(page);
 
     // Conditional UI: the passkey request waits with the page; choosing the e-mail field offers it.
@@ -78,6 +82,7 @@ test.describe('accounts', () => {
     await page.getByLabel('New password').fill('a changed passphrase for the journey');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expectAccessible(page, 'account step-up');
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm with password' }).click();
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeHidden();

@@ -1,5 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { E2E_BASE_URL } from './support/ports';
+import { openConsent, signUpAndSignIn } from './support/site-journeys';
+
+/** How far the page scrolls sideways, and every table whose cells are cut off inside its box. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    tables: [...document.querySelectorAll('.table-wrap')].filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.closest('[id]')?.id ?? t.textContent!.slice(0, 40)),
+  }));
+}
+
+/** The header's items (brand, links, sign-out) with their boxes, to tell which line each sits on. */
+async function headerLines(page: Page) {
+  return page.getByRole('banner').evaluate((banner) =>
+    [...banner.querySelectorAll('nav > a, nav button')].map((el) => {
+      const box = el.getBoundingClientRect();
+      return { text: el.textContent!.trim(), top: Math.round(box.top), bottom: Math.round(box.bottom), middle: Math.round(box.top + box.height / 2), right: box.right };
+    }),
+  );
+}
 
 test.describe('foundation pages', () => {
   test('home says what the service is and links to docs and status', async ({ page }) => {
@@ -12,6 +32,7 @@ test.describe('foundation pages', () => {
     await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin console' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
+    await expectAccessible(page);
   });
 
   test('status shows live readiness, capability and rehearsal evidence', async ({ page }) => {
@@ -75,14 +96,88 @@ test.describe('foundation pages', () => {
     expect(statuses).toContain(429);
   });
 
-  test('pages fit a phone screen', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    for (const path of ['/', '/status', '/docs']) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    }
+  test('an unknown page answers 404 in the site layout, with a way home and the request id', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    const requestId = response!.headers()['x-request-id']!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Identity Service' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main')).toContainText(requestId);
+    await page.screenshot({ path: 'test-results/screenshots/not-found.png', fullPage: true });
+    await expectAccessible(page);
+  });
+
+  test('a favicon of our own, served from this origin', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel~="icon"][type="image/svg+xml"]').getAttribute('href');
+    expect(href).toMatch(/^\/[^/]/);
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    // Browsers and feed readers that ignore <link rel=icon> still ask for /favicon.ico.
+    const legacy = await request.get('/favicon.ico');
+    expect(legacy.status()).toBe(200);
+    expect(legacy.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  });
+
+  test('home and status count the capabilities the same way, matching the status table', async ({ page }) => {
+    const sentence = /(\d+) capabilit(?:y|ies): ([^.]+)\./;
+    const said = async () => sentence.exec((await page.getByText(sentence).first().textContent()) ?? '');
+    await page.goto('/status');
+    const onStatus = await said();
+    expect(onStatus, 'the status page counts its capabilities').not.toBeNull();
+    const badges = await page.getByRole('table', { name: 'Capabilities' }).locator('tbody tr .badge').allTextContents();
+    const counted = new Map<string, number>();
+    for (const badge of badges) counted.set(badge, (counted.get(badge) ?? 0) + 1);
+    expect(Number(onStatus![1])).toBe(badges.length);
+    const stated = new Map(onStatus![2]!.split(', ').map((part) => [part.replace(/^\d+ /, ''), Number(part.split(' ')[0])] as const));
+    expect(stated).toEqual(counted);
+    await page.goto('/');
+    expect((await said())?.[0], 'home says what status says').toBe(onStatus![0]);
+  });
+
+  test('pages fit a phone screen, signed out and signed in, with the header links on one line', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const check = async (width: number, paths: string[], state: string) => {
+      await page.setViewportSize({ width, height: 740 });
+      for (const path of paths) {
+        await page.goto(path);
+        const where = `${path} at ${width}px (${state})`;
+        const overflow = await sidewaysOverflow(page);
+        expect(overflow.page, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(overflow.tables, `${where}: tables with cut-off cells`).toEqual([]);
+        const [brand, ...links] = await headerLines(page);
+        const middles = links.map((l) => l.middle);
+        expect(Math.max(...middles) - Math.min(...middles), `${where}: header links on one line ${JSON.stringify(links)}`).toBeLessThanOrEqual(2);
+        for (const item of [brand!, ...links]) {
+          expect(item.right, `${where}: ${item.text} inside the screen`).toBeLessThanOrEqual(width);
+          expect(item.bottom - item.top, `${where}: ${item.text} on one line of text`).toBeLessThanOrEqual(48);
+        }
+        // The brand leads: on the links' line, or on a line of its own above them.
+        expect(brand!.middle === links[0]!.middle || brand!.bottom <= links[0]!.top, `${where}: brand before the links`).toBe(true);
+      }
+    };
+    const pages = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/no-such-page'];
+    await check(375, pages, 'signed out');
     await page.goto('/status');
     await page.screenshot({ path: 'test-results/screenshots/status-phone.png', fullPage: true });
+    await check(1280, ['/'], 'signed out');
+
+    await page.setViewportSize({ width: 1280, height: 740 });
+    // A long address (shown on /account and the consent screen) must wrap, not push the page sideways.
+    await signUpAndSignIn(page, 'phone.with.a.rather.long.address');
+    await check(1280, ['/', '/account'], 'signed in');
+    await check(375, [...pages, '/account'], 'signed in');
+    for (const path of ['/account', '/docs', '/']) {
+      await page.goto(path);
+      await page.screenshot({ path: `test-results/screenshots/phone-signed-in${path.replace(/\//g, '-')}.png`, fullPage: path !== '/docs' });
+    }
+    await page.goto('/docs#reference');
+    await page.screenshot({ path: 'test-results/screenshots/phone-docs-reference.png' });
+    await openConsent(page, baseURL!);
+    expect((await sidewaysOverflow(page)).page, 'consent scrolls sideways').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/screenshots/phone-consent.png', fullPage: true });
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './support/journeys';
 
 
@@ -75,6 +76,7 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     await expect(page.getByRole('heading', { name: /Allow Journey CLI/ })).toBeVisible();
     await expect(page.getByText('See your e-mail address')).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/consent.png', fullPage: true });
+    await expectAccessible(page, 'consent');
     await page.getByRole('button', { name: 'Allow' }).click();
 
     const redirected = await callback.next();
@@ -228,6 +230,7 @@ test('an MCP client: resource indicator, default scope, audience-bound token; th
     );
     await expect(page.getByRole('heading', { name: 'Sign in again' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/sign-in-again.png', fullPage: true });
+    await expectAccessible(page, 'sign in again');
     await page.getByLabel('E-mail address', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in with password' }).click();

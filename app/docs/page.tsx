@@ -27,6 +27,8 @@ interface ScopeRow {
 }
 type OpenApi = { paths: Record<string, Record<string, OperationDoc>>; 'x-scope-table': ScopeRow[] };
 
+const tagId = (tag: string) => `reference-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
 export default async function DocsPage() {
   const result = await callOperation<OpenApi>('GET', '/api/openapi.json');
   const operations = result.ok
@@ -55,7 +57,7 @@ export default async function DocsPage() {
         <section id="scopes" aria-labelledby="scopes-title">
           <h2 id="scopes-title">Scopes, claims and routes</h2>
           <div className="table-wrap">
-            <table>
+            <table aria-labelledby="scopes-title">
               <thead>
                 <tr>
                   <th scope="col">Scope</th>
@@ -67,7 +69,7 @@ export default async function DocsPage() {
               <tbody>
                 {result.body['x-scope-table'].map((row) => (
                   <tr key={row.scope}>
-                    <td>
+                    <th scope="row">
                       <code>{row.scope}</code>
                       {row.alias_of && (
                         <>
@@ -75,10 +77,10 @@ export default async function DocsPage() {
                           (alias of <code>{row.alias_of}</code>)
                         </>
                       )}
-                    </td>
-                    <td>{row.description}</td>
-                    <td>{row.claims.join(', ')}</td>
-                    <td>{row.routes.length > 0 ? row.routes.join('; ') : 'No route takes it yet'}</td>
+                    </th>
+                    <td data-label="Consent screen says">{row.description}</td>
+                    <td data-label="Claims">{row.claims.length > 0 ? row.claims.join(', ') : 'None'}</td>
+                    <td data-label="Routes">{row.routes.length > 0 ? row.routes.join('; ') : 'No route takes it yet'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -92,9 +94,9 @@ export default async function DocsPage() {
         {!result.ok && <p className="error">The API document is unavailable.</p>}
         {tags.map((tag) => (
           <div key={tag}>
-            <h3>{tag}</h3>
+            <h3 id={tagId(tag)}>{tag}</h3>
             <div className="table-wrap">
-              <table>
+              <table aria-labelledby={tagId(tag)}>
                 <thead>
                   <tr>
                     <th scope="col">Operation</th>
@@ -114,13 +116,13 @@ export default async function DocsPage() {
                           {op.summary}
                           {op['x-extension'] && ' (extension)'}
                         </td>
-                        <td>{op['x-auth'].replace(/_/g, ' ')}</td>
-                        <td>
+                        <td data-label="Auth">{op['x-auth'].replace(/_/g, ' ')}</td>
+                        <td data-label="Protections">
                           Origin: {op['x-origin-rule']}
                           {op['x-rate-limit'] && `; rate limit: ${op['x-rate-limit']}`}
                           {op['x-idempotency'] !== 'none' && `; Idempotency-Key ${op['x-idempotency']}`}
                         </td>
-                        <td>{Object.keys(op.responses).join(', ')}</td>
+                        <td data-label="Statuses">{Object.keys(op.responses).join(', ')}</td>
                       </tr>
                     ))}
                 </tbody>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { callOperation } from '@/lib/http/internal-call';
+import { describeCapabilitySummary } from '@/lib/status';
 import { loadCapabilityMatrix } from '../_components/capability-matrix';
 import { StatusBadge } from '../_components/status-badge';
 
@@ -40,10 +41,10 @@ export default async function StatusPage() {
       <p className="lead">Live evidence from this deployment. Anything that could not be checked is shown as unavailable.</p>
 
       <h2 id="readiness">
-        Readiness <StatusBadge value={readiness?.status ?? 'unavailable'} />
+        <span id="readiness-title">Readiness</span> <StatusBadge value={readiness?.status ?? 'unavailable'} />
       </h2>
       <div className="table-wrap">
-        <table>
+        <table aria-labelledby="readiness-title">
           <thead>
             <tr>
               <th scope="col">Check</th>
@@ -55,11 +56,11 @@ export default async function StatusPage() {
             {readiness ? (
               readiness.checks.map((check) => (
                 <tr key={check.id}>
-                  <td>{label(check.id)}</td>
-                  <td>
+                  <th scope="row">{label(check.id)}</th>
+                  <td data-label="State">
                     <StatusBadge value={check.state} />
                   </td>
-                  <td>{check.detail}</td>
+                  <td data-label="Detail">{check.detail}</td>
                 </tr>
               ))
             ) : (
@@ -74,8 +75,9 @@ export default async function StatusPage() {
       </div>
 
       <h2 id="capabilities">Capabilities</h2>
+      {matrix && <p className="hint table-caption">{describeCapabilitySummary(matrix.summary)}</p>}
       <div className="table-wrap">
-        <table>
+        <table aria-labelledby="capabilities">
           <thead>
             <tr>
               <th scope="col">Capability</th>
@@ -87,11 +89,11 @@ export default async function StatusPage() {
             {matrix ? (
               matrix.capabilities.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.title}</td>
-                  <td>
+                  <th scope="row">{c.title}</th>
+                  <td data-label="Status">
                     <StatusBadge value={c.status} />
                   </td>
-                  <td>{c.reason}</td>
+                  <td data-label="Why">{c.reason}</td>
                 </tr>
               ))
             ) : (
@@ -106,10 +108,10 @@ export default async function StatusPage() {
       </div>
 
       <h2 id="rehearsal">
-        Launch rehearsal <StatusBadge value={rehearsal?.decision ?? 'unavailable'} />
+        <span id="rehearsal-title">Launch rehearsal</span> <StatusBadge value={rehearsal?.decision ?? 'unavailable'} />
       </h2>
       <div className="table-wrap">
-        <table>
+        <table aria-labelledby="rehearsal-title">
           <thead>
             <tr>
               <th scope="col">Gate</th>
@@ -121,11 +123,11 @@ export default async function StatusPage() {
             {rehearsal ? (
               rehearsal.gates.map((gate) => (
                 <tr key={gate.id}>
-                  <td>{label(gate.id)}</td>
-                  <td>
+                  <th scope="row">{label(gate.id)}</th>
+                  <td data-label="Result">
                     <StatusBadge value={gate.passed ? 'pass' : 'fail'} />
                   </td>
-                  <td>{gate.detail}</td>
+                  <td data-label="Detail">{gate.detail}</td>
                 </tr>
               ))
             ) : (

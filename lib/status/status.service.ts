@@ -2,6 +2,7 @@ import { getConfig } from '@/lib/config';
 import { classifyAll, classifyOne } from './capabilities';
 import { getEvidence } from './evidence';
 import { overallReadiness, readinessChecks, rehearsalGates } from './readiness';
+import { summarizeCapabilities } from './summary';
 
 const startedAt = Date.now();
 
@@ -20,9 +21,7 @@ export async function health() {
 export async function capabilityMatrix() {
   const evidence = await getEvidence();
   const capabilities = classifyAll(evidence);
-  const summary = { live: 0, gated: 0, degraded: 0, manual: 0, planned: 0 };
-  for (const c of capabilities) summary[c.status] += 1;
-  return { api_version: 'v1', checked_at: evidence.checkedAt.toISOString(), summary, capabilities };
+  return { api_version: 'v1', checked_at: evidence.checkedAt.toISOString(), summary: summarizeCapabilities(capabilities), capabilities };
 }
 
 /** Facts of each capability's contract, derived from configuration (never secrets or hosts). */

@@ -1,0 +1,43 @@
+/**
+ * Steps the site-wide checks (accessibility, security headers, phone layout) need to reach every
+ * page state: a signed-in browser, and a pending OAuth request waiting on the consent page.
+ */
+import * as client from 'openid-client';
+import { expect, type Page } from '@playwright/test';
+import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
+
+/** Creates an account through the hosted pages and signs the page in with its password. */
+export async function signUpAndSignIn(page: Page, name = 'site'): Promise<string> {
+  const email = uniqueEmail(name);
+  await signUpWithPassword(page, email);
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  return email;
+}
+
+/**
+ * Registers a native client and starts an authorization request in a signed-in page, which lands on
+ * the consent screen. The redirect URI is never reached: nobody answers the decision.
+ */
+export async function openConsent(page: Page, baseURL: string, clientName = 'Site Check'): Promise<string> {
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const registered = await client.dynamicClientRegistration(
+    new URL(baseURL),
+    { client_name: clientName, application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: [redirectUri] },
+    undefined,
+    { execute: [client.allowInsecureRequests] },
+  );
+  const url = client.buildAuthorizationUrl(registered, {
+    redirect_uri: redirectUri,
+    scope: 'openid email',
+    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+    code_challenge_method: 'S256',
+    state: client.randomState(),
+  });
+  await page.goto(url.href);
+  await expect(page.getByRole('heading', { name: new RegExp(`Allow ${clientName}`) })).toBeVisible();
+  return page.url();
+}
