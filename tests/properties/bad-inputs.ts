@@ -192,11 +192,14 @@ function validDraft(inputs: OperationInputs): fc.Arbitrary<Draft> {
     params: inputs.params,
     query: query ? query.base : fc.constant({}),
     body: body ? body.base : fc.constant(undefined),
-  }).map(({ params, query: q, body: b }) => ({
+    // A fresh key where the operation takes one, so a break reaches the handler, not the key check.
+    key: fc.uuid(),
+  }).map(({ params, query: q, body: b, key }): Draft => ({
     note: 'valid-looking request',
     params,
     query: q,
     body: b === undefined ? undefined : { value: b, encoding: body!.encodings[0]! },
+    headers: inputs.op.idempotency === 'none' ? {} : { 'idempotency-key': key },
   }));
 }
 
@@ -430,7 +433,7 @@ const badPagination = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
 const unsupportedVersion = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
   fc.tuple(validDraft(inputs), fc.oneof(fc.constantFrom('v2', 'v0', 'V1', '1', 'v1.0', 'v1, v2', '', 'v1;q=1', 'latest'), HEADER_JUNK))
     .filter(([, version]) => version.trim() !== 'v1')
-    .map(([draft, version]) => ({ ...draft, note: `X-Service-API-Version ${JSON.stringify(version.slice(0, 40))}`, headers: { 'x-service-api-version': version } }));
+    .map(([draft, version]) => ({ ...draft, note: `X-Service-API-Version ${JSON.stringify(version.slice(0, 40))}`, headers: { ...draft.headers, 'x-service-api-version': version } }));
 
 const JUNK_HEADERS = ['x-request-id', 'idempotency-key', 'x-csrf-token', 'cookie', 'authorization', 'x-enrollment-token', 'x-recovery-token', 'x-forwarded-for', 'user-agent', 'accept', 'sec-fetch-site', 'accept-language'];
 
@@ -438,7 +441,7 @@ const headerJunk = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
   fc.tuple(validDraft(inputs), fc.dictionary(fc.constantFrom(...JUNK_HEADERS), HEADER_JUNK, { minKeys: 1, maxKeys: 3 })).map(([draft, headers]) => ({
     ...draft,
     note: `header junk in ${Object.keys(headers).join(', ')}`,
-    headers,
+    headers: { ...draft.headers, ...headers },
   }));
 
 /** Session-authenticated unsafe operations only (the mode decides; see appliesTo). */
@@ -451,7 +454,7 @@ const badCsrf = (inputs: OperationInputs, context: Context): fc.Arbitrary<Draft>
   return fc.tuple(validDraft(inputs), token).map(([draft, value]) => ({
     ...draft,
     note: value === null ? 'no X-CSRF-Token' : `X-CSRF-Token ${JSON.stringify(value.slice(0, 60))} (${value.length} chars)`,
-    headers: { 'x-csrf-token': value },
+    headers: { ...draft.headers, 'x-csrf-token': value },
   }));
 };
 
@@ -461,7 +464,7 @@ const badIdempotencyKey = (inputs: OperationInputs): fc.Arbitrary<Draft> | null 
   const malformed = fc.tuple(validDraft(inputs), key).map(([draft, value]): Draft => ({
     ...draft,
     note: value === null ? 'no Idempotency-Key' : `Idempotency-Key ${JSON.stringify(value.slice(0, 40))} (${value.length} chars)`,
-    headers: { 'idempotency-key': value },
+    headers: { ...draft.headers, 'idempotency-key': value },
   }));
   // The same key again with another body: 422, and nothing written the second time.
   const reused = fc.tuple(validDraft(inputs), validDraft(inputs), fc.uuid()).map(([first, second, value]): Draft => ({
@@ -469,8 +472,8 @@ const badIdempotencyKey = (inputs: OperationInputs): fc.Arbitrary<Draft> | null 
     note: 'Idempotency-Key reused with another body',
     body: { text: `${JSON.stringify(second.body && 'value' in second.body ? second.body.value : {})} ` },
     contentType: 'application/json',
-    headers: { 'idempotency-key': value },
-    prelude: { ...first, headers: { 'idempotency-key': value } },
+    headers: { ...second.headers, 'idempotency-key': value },
+    prelude: { ...first, headers: { ...first.headers, 'idempotency-key': value } },
   }));
   return fc.oneof(malformed, reused);
 };
