@@ -5,17 +5,18 @@
  * it can. Which classes apply to an operation follows from its declaration alone.
  */
 import fc from 'fast-check';
-import { isUnsafe, type AnyOperation } from '@/lib/contract/operation';
-import { DEFAULT_MAX_BODY_BYTES } from '@/lib/http/body';
+import { isUnsafe } from '@/lib/contract/operation';
 import { encodeCursor } from '@/lib/http/cursor';
-import { protocolCores, protocolSchema, type ProtocolFixtures } from './protocol-parameters';
-import { fieldsOf, inputSchemaOf, jsonTypeOf, jsonTypesOf, valueArbitrary, type Field, type FieldPath, type JsonSchema } from './schema-arbitrary';
+import { carrierArbitrary, deleteAt, describePath, getAt, onCarrier, pathParamNames, setAt, validDraft, type Draft, type Encoding, type Json, type OperationInputs } from './drafts';
+import { CONTROL, EXTRA_KEYS, HEADER_JUNK, inject, ODD_STRING, WRONG_VALUES } from './junk';
+import { fieldsOf, jsonTypeOf, jsonTypesOf, type Field, type FieldPath, type JsonSchema } from './schema-arbitrary';
 
 export const BAD_INPUT_CLASSES = [
   'wrong_type',
   'missing_field',
   'extra_field',
   'control_characters',
+  'nul_everywhere',
   'oversized_field',
   'oversized_body',
   'invalid_json',
@@ -30,194 +31,9 @@ export const BAD_INPUT_CLASSES = [
 ] as const;
 export type BadInputClass = (typeof BAD_INPUT_CLASSES)[number];
 
-type Json = Record<string, unknown>;
-type Encoding = 'json' | 'form';
-
-/** One request, before credentials are added (see probe.ts). */
-export interface Draft {
-  /** What was broken, in words, for the failure message. */
-  note: string;
-  params: Record<string, string>;
-  query: Json;
-  /** Appended to the encoded query as it is (malformed escapes, stray separators). */
-  rawQuery?: string;
-  body?: { value: unknown; encoding: Encoding } | { text: string };
-  /** null: no Content-Type header at all (fetch then labels a string body text/plain). */
-  contentType?: string | null;
-  /** Header overrides; null removes a header the credential mode would send. */
-  headers?: Record<string, string | null>;
-  /** Sent first and not judged (the first use of a reused Idempotency-Key). */
-  prelude?: Draft;
-}
-
-/** Where an operation takes structured input: its query and/or its body. */
-interface Carrier {
-  where: 'query' | 'body';
-  schema: JsonSchema;
-  encodings: Encoding[];
-  base: fc.Arbitrary<Json>;
-}
-
-export interface OperationInputs {
-  op: AnyOperation;
-  carriers: Carrier[];
-  params: fc.Arbitrary<Record<string, string>>;
-  bodyLimit: number;
-}
-
-const pathParamNames = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-
-export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures): OperationInputs {
-  const carriers: Carrier[] = [];
-  const objectCarrier = (where: Carrier['where'], schema: JsonSchema, encodings: Encoding[], base?: fc.Arbitrary<Json>): Carrier => ({
-    where,
-    schema,
-    encodings,
-    base: base ?? (valueArbitrary(schema) as fc.Arbitrary<Json>),
-  });
-  if (op.kind === 'delegated') {
-    // The provider's protocol parameters: query for GET, a form (or JSON, which some endpoints take) otherwise.
-    const schema = protocolSchema(protocol);
-    const base = fc.oneof(fc.constantFrom(...protocolCores(protocol)), valueArbitrary(schema) as fc.Arbitrary<Json>);
-    carriers.push(objectCarrier(op.method === 'GET' ? 'query' : 'body', schema, ['form', 'json'], base));
-  } else {
-    if (op.query) carriers.push(objectCarrier('query', inputSchemaOf(op.query), ['form']));
-    if (op.kind === 'resource' && op.body) carriers.push(objectCarrier('body', inputSchemaOf(op.body), op.acceptsForm ? ['json', 'form'] : ['json']));
-  }
-  const declaredParams = op.params ? inputSchemaOf(op.params) : null;
-  const params = fc.record(
-    Object.fromEntries(
-      pathParamNames(op).map((name) => {
-        const schema = declaredParams?.properties?.[name];
-        return [name, schema ? (valueArbitrary(schema) as fc.Arbitrary<string>) : fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)];
-      }),
-    ),
-  );
-  return { op, carriers, params, bodyLimit: op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Building blocks
-
-/** Characters that make no sense in identifiers, addresses or names; NUL most of all (item 6). */
-const CONTROL = fc.oneof(
-  { weight: 3, arbitrary: fc.constant('\u0000') },
-  { weight: 3, arbitrary: fc.constantFrom('\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u000b', '\u001b', '\u001f', '\u007f', '\u0085') },
-  { weight: 2, arbitrary: fc.constantFrom('\u2028', '\u2029', '\ufeff', '\u200b', '\u202e', '\ud800', '\udfff') },
-);
-
-function inject(text: string, control: string, at: number): string {
-  const position = text.length === 0 ? 0 : at % (text.length + 1);
-  return `${text.slice(0, position)}${control}${text.slice(position)}`;
-}
-
-/** Odd strings for queries and path ids: control characters, unicode, escapes, lengths. */
-const ODD_STRING = fc.oneof(
-  fc.tuple(fc.string({ maxLength: 12 }), CONTROL, fc.nat()).map(([text, control, at]) => inject(text, control, at)),
-  fc.constantFrom('..', '.', '../../etc/passwd', '%00', '%2e%2e', '%', '%zz', '\\', '/', ' ', '', 'null', 'undefined', '-1', '0', '[]', '{}', "' or 1=1 --"),
-  fc.constantFrom('ü', 'e\u0301', '😀', 'ﬀ', 'İ', '\u202eevil', '日本語', 'A'.repeat(3)),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }),
-  fc.integer({ min: 1025, max: 12_000 }).map((n) => 'x'.repeat(n)),
-);
-
-/** A valid header value (no NUL, CR or LF: fetch refuses those) that is otherwise anything bytes allow. */
-const HEADER_JUNK = fc.oneof(
-  fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 80 }).map((s) => s.replace(/[\0\r\n]/g, 'x')),
-  fc.constantFrom('é', 'ÿÿÿÿ', '\u0001', 'x\u007fy', ' ', '""', 'Bearer', 'Bearer ', 'Basic Og==', 'session=', 'session=Fe26.2**', '__proto__'),
-  fc.integer({ min: 4096, max: 16_000 }).map((n) => 'h'.repeat(n)),
-);
-
-const WRONG_VALUES: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(1e308, -0, 2 ** 53 + 1, -1),
-  fc.string({ maxLength: 8 }),
-  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
-);
-
-const EXTRA_KEYS = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'user_id', 'role', 'is_admin', 'email_verified', '$where', 'a\u0000b', ''),
-  fc.string({ maxLength: 16 }),
-);
-
-function clone<T>(value: T): T {
-  return structuredClone(value);
-}
-
-/** Sets a property as an own, enumerable one (so `__proto__` really is sent as a key). */
-function define(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
-}
-
-function setAt(root: Json, path: FieldPath, value: unknown): Json {
-  const copy = clone(root);
-  let node: Json = copy;
-  for (const key of path.slice(0, -1)) {
-    if (typeof node[key] !== 'object' || node[key] === null || Array.isArray(node[key])) define(node, key, {});
-    node = node[key] as Json;
-  }
-  define(node, path.at(-1)!, value);
-  return copy;
-}
-
-function deleteAt(root: Json, path: FieldPath): Json {
-  const copy = clone(root);
-  let node: Json | undefined = copy;
-  for (const key of path.slice(0, -1)) node = node?.[key] as Json | undefined;
-  if (node && typeof node === 'object') delete node[path.at(-1)!];
-  return copy;
-}
-
-function getAt(root: Json, path: FieldPath): unknown {
-  let node: unknown = root;
-  for (const key of path) node = typeof node === 'object' && node !== null ? (node as Json)[key] : undefined;
-  return node;
-}
-
-const describePath = (path: FieldPath) => path.join('.');
-
 interface Context {
   /** Length of this deployment's CSRF token (a wrong token of the same length takes the deepest path). */
   csrfLength: number;
-}
-
-/** A valid-looking request: every carrier filled, encoded the first way the operation accepts. */
-function validDraft(inputs: OperationInputs): fc.Arbitrary<Draft> {
-  const query = inputs.carriers.find((c) => c.where === 'query');
-  const body = inputs.carriers.find((c) => c.where === 'body');
-  return fc.record({
-    params: inputs.params,
-    query: query ? query.base : fc.constant({}),
-    body: body ? body.base : fc.constant(undefined),
-    // A fresh key where the operation takes one, so a break reaches the handler, not the key check.
-    key: fc.uuid(),
-  }).map(({ params, query: q, body: b, key }): Draft => ({
-    note: 'valid-looking request',
-    params,
-    query: q,
-    body: b === undefined ? undefined : { value: b, encoding: body!.encodings[0]! },
-    headers: inputs.op.idempotency === 'none' ? {} : { 'idempotency-key': key },
-  }));
-}
-
-/** Applies `change` to one carrier's value. */
-function onCarrier(carrier: Carrier, change: (value: Json) => { value: unknown; note: string }) {
-  return (draft: Draft): Draft => {
-    const current = carrier.where === 'query' ? draft.query : ((draft.body as { value?: unknown } | undefined)?.value as Json);
-    const { value, note } = change(current ?? {});
-    if (carrier.where === 'query') return { ...draft, note: `query: ${note}`, query: value as Json };
-    const encoding = (draft.body as { encoding?: Encoding } | undefined)?.encoding ?? carrier.encodings[0]!;
-    return { ...draft, note: `body (${encoding}): ${note}`, body: { value, encoding } };
-  };
-}
-
-function carrierArbitrary(inputs: OperationInputs, make: (carrier: Carrier) => fc.Arbitrary<(draft: Draft) => Draft> | null): fc.Arbitrary<Draft> | null {
-  const options = inputs.carriers.map(make).filter((a): a is fc.Arbitrary<(draft: Draft) => Draft> => a !== null);
-  if (options.length === 0) return null;
-  return fc.tuple(validDraft(inputs), fc.oneof(...options)).map(([draft, change]) => change(draft));
 }
 
 const fieldChoice = (fields: Field[]) => fc.constantFrom(...fields);
@@ -280,23 +96,32 @@ const controlCharacters = (inputs: OperationInputs) =>
     const inKey = fc.tuple(CONTROL, fc.string({ maxLength: 6 })).map(([control, key]) =>
       onCarrier(carrier, (current) => ({ value: setAt(current, [`${key}${control}`], 'v'), note: `a key contains ${JSON.stringify(control)}` })),
     );
-    // Every free-text field the request carries at once: a few runs then reach each place a NUL could
-    // end up (item 6).
-    const freeText = fields.filter((f) => isFreeText(f.schema));
-    const inEveryFreeText = freeText.length
-      ? CONTROL.map((control) =>
-          onCarrier(carrier, (current) => {
-            const targets = freeText.filter((f) => f.required || typeof getAt(current, f.path) === 'string');
-            return {
-              value: targets.reduce((value, f) => setAt(value, f.path, inject((getAt(value, f.path) as string | undefined) ?? 'value', control, 1)), current),
-              note: `${targets.map((f) => describePath(f.path)).join(', ') || 'no field'} contain ${JSON.stringify(control)}`,
-            };
-          }),
-        )
-      : null;
-    const options = [inField && { weight: 3, arbitrary: inField }, inEveryFreeText && { weight: 3, arbitrary: inEveryFreeText }, { weight: 1, arbitrary: inKey }];
-    return fc.oneof(...options.filter((o): o is { weight: number; arbitrary: fc.Arbitrary<(draft: Draft) => Draft> } => Boolean(o)));
+    return fc.oneof({ weight: 3, arbitrary: inField ?? inKey }, { weight: 1, arbitrary: inKey });
   });
+
+/**
+ * NUL (item 6) in every free-text field at once, starting from a request the operation accepts: each run
+ * then reaches every place a NUL could end up. Where the operation's schema can judge, only fields that
+ * let it through are changed (one refused field would stop the others before storage); protocol
+ * requests get it in every free-text parameter they carry.
+ */
+const nulEverywhere = (inputs: OperationInputs) =>
+  carrierArbitrary(
+    inputs,
+    (carrier) => {
+      const freeText = fieldsOf(carrier.schema).filter((f) => isFreeText(f.schema));
+      if (freeText.length === 0) return null;
+      return fc.constant(
+        onCarrier(carrier, (current) => {
+          const withNul = (value: Json, f: Field) => setAt(value, f.path, inject((getAt(value, f.path) as string | undefined) ?? 'value', '\u0000', 1));
+          const judge = carrier.accepts;
+          const targets = judge ? freeText.filter((f) => judge(withNul(current, f))) : freeText.filter((f) => f.required || typeof getAt(current, f.path) === 'string');
+          return { value: targets.reduce(withNul, current), note: `NUL in ${targets.map((f) => describePath(f.path)).join(', ') || 'no field'}` };
+        }),
+      );
+    },
+    true,
+  );
 
 /** A string field without a format, pattern or fixed values: where arbitrary text is accepted. */
 function isFreeText(schema: JsonSchema): boolean {
@@ -483,6 +308,7 @@ const GENERATORS: Record<BadInputClass, (inputs: OperationInputs, context: Conte
   missing_field: missingField,
   extra_field: extraField,
   control_characters: controlCharacters,
+  nul_everywhere: nulEverywhere,
   oversized_field: oversizedField,
   oversized_body: oversizedBody,
   invalid_json: invalidJson,

@@ -6,7 +6,7 @@
 import { isUnsafe, type AnyOperation } from '@/lib/contract/operation';
 import { serve } from '@/lib/http/serve';
 import { ORIGIN } from '../helpers/http';
-import type { Draft } from './bad-inputs';
+import type { Draft } from './drafts';
 import type { Credentials } from './fixtures';
 
 /** How the request authenticates: always without and with a session, plus the operation's own credential. */

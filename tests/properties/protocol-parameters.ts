@@ -25,6 +25,7 @@ export function protocolSchema(f: ProtocolFixtures): JsonSchema {
     properties: {
       client_id: anyOf([f.clientId]),
       redirect_uri: anyOf([f.redirectUri, `${f.baseUrl}/callback`]),
+      redirect_uris: { type: 'array', items: anyOf([f.redirectUri, 'https://app.example.com/cb']) },
       response_type: anyOf(['code', 'token', 'id_token', 'code id_token']),
       response_mode: anyOf(['query', 'fragment', 'form_post']),
       scope: anyOf([scopes.join(' '), 'openid', 'offline_access', ...scopes.slice(2, 5)]),
@@ -52,7 +53,7 @@ export function protocolSchema(f: ProtocolFixtures): JsonSchema {
 }
 
 /** Well-formed requests of each protocol step, to be broken one parameter at a time. */
-export function protocolCores(f: ProtocolFixtures): Record<string, string>[] {
+export function protocolCores(f: ProtocolFixtures): Record<string, string | string[]>[] {
   return [
     {
       client_id: f.clientId,
@@ -66,6 +67,6 @@ export function protocolCores(f: ProtocolFixtures): Record<string, string>[] {
     { grant_type: 'authorization_code', client_id: f.clientId, redirect_uri: f.redirectUri, code: 'SplxlOBeZQQYbYS6WxSbIA', code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk' },
     { grant_type: 'refresh_token', client_id: f.clientId, refresh_token: 'tGzv3JOkF0XG5Qx2TlKWIA' },
     { token: '45ghiukldjahdnhzdauz', token_type_hint: 'access_token', client_id: f.clientId },
-    { application_type: 'native', token_endpoint_auth_method: 'none', redirect_uri: f.redirectUri, client_name: 'Probe' },
+    { application_type: 'native', token_endpoint_auth_method: 'none', redirect_uris: [f.redirectUri], client_name: 'Probe' },
   ];
 }
