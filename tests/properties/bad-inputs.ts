@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { isUnsafe } from '@/lib/contract/operation';
 import { encodeCursor } from '@/lib/http/cursor';
 import { carrierArbitrary, deleteAt, describePath, getAt, onCarrier, pathParamNames, setAt, validDraft, type Draft, type Encoding, type Json, type OperationInputs } from './drafts';
-import { CONTROL, EXTRA_KEYS, HEADER_JUNK, inject, ODD_STRING, WRONG_VALUES } from './junk';
+import { CONTROL, EXTRA_KEYS, HEADER_JUNK, headerValueOfLength, inject, ODD_STRING, WRONG_VALUES } from './junk';
 import { fieldsOf, jsonTypeOf, jsonTypesOf, type Field, type FieldPath, type JsonSchema } from './schema-arbitrary';
 
 export const BAD_INPUT_CLASSES = [
@@ -37,6 +37,12 @@ interface Context {
 }
 
 const fieldChoice = (fields: Field[]) => fc.constantFrom(...fields);
+
+/** A value as a reader can see it: JSON-quoted, every non-ASCII character escaped, long ones cut. */
+function shown(text: string, max = 40): string {
+  const quoted = JSON.stringify(text.slice(0, max)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${quoted} (${text.length} chars)`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The classes
@@ -219,7 +225,7 @@ const oddPathId = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
   if (names.length === 0) return null;
   return fc.tuple(validDraft(inputs), fc.constantFrom(...names), fc.oneof(ODD_STRING, fc.uuid().map((u) => u.toUpperCase()), fc.uuid().map((u) => `${u}\u0000`))).map(([draft, name, value]) => ({
     ...draft,
-    note: `path {${name}} = ${JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}... (${value.length} chars)` : value)}`,
+    note: `path {${name}} = ${shown(value)}`,
     params: { ...draft.params, [name]: value },
   }));
 };
@@ -258,7 +264,7 @@ const badPagination = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
 const unsupportedVersion = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
   fc.tuple(validDraft(inputs), fc.oneof(fc.constantFrom('v2', 'v0', 'V1', '1', 'v1.0', 'v1, v2', '', 'v1;q=1', 'latest'), HEADER_JUNK))
     .filter(([, version]) => version.trim() !== 'v1')
-    .map(([draft, version]) => ({ ...draft, note: `X-Service-API-Version ${JSON.stringify(version.slice(0, 40))}`, headers: { ...draft.headers, 'x-service-api-version': version } }));
+    .map(([draft, version]) => ({ ...draft, note: `X-Service-API-Version ${shown(version)}`, headers: { ...draft.headers, 'x-service-api-version': version } }));
 
 const JUNK_HEADERS = ['x-request-id', 'idempotency-key', 'x-csrf-token', 'cookie', 'authorization', 'x-enrollment-token', 'x-recovery-token', 'x-forwarded-for', 'user-agent', 'accept', 'sec-fetch-site', 'accept-language'];
 
@@ -273,12 +279,16 @@ const headerJunk = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
 const badCsrf = (inputs: OperationInputs, context: Context): fc.Arbitrary<Draft> | null => {
   const { op } = inputs;
   if (op.auth.kind !== 'session' || !isUnsafe(op.method)) return null;
-  const sameLength = (unit: 'binary-ascii' | 'grapheme-ascii') =>
-    fc.string({ unit, minLength: context.csrfLength, maxLength: context.csrfLength }).map((s) => s.replace(/[\0\r\n]/g, 'x').replace(/^\s|\s$/g, 'x'));
-  const token = fc.oneof(fc.constant(null), fc.constant(''), sameLength('grapheme-ascii'), sameLength('binary-ascii'), HEADER_JUNK);
+  // A token of the right length takes the comparison path; with bytes above 0x7F its byte length differs (item 5).
+  const token = fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(null, '') },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: context.csrfLength, maxLength: context.csrfLength }) },
+    { weight: 3, arbitrary: headerValueOfLength(context.csrfLength) },
+    { weight: 1, arbitrary: HEADER_JUNK },
+  );
   return fc.tuple(validDraft(inputs), token).map(([draft, value]) => ({
     ...draft,
-    note: value === null ? 'no X-CSRF-Token' : `X-CSRF-Token ${JSON.stringify(value.slice(0, 60))} (${value.length} chars)`,
+    note: value === null ? 'no X-CSRF-Token' : `X-CSRF-Token ${shown(value, 60)}`,
     headers: { ...draft.headers, 'x-csrf-token': value },
   }));
 };
@@ -288,7 +298,7 @@ const badIdempotencyKey = (inputs: OperationInputs): fc.Arbitrary<Draft> | null 
   const key = fc.oneof(fc.constant(null), fc.constantFrom('', ' ', 'a b', 'é', 'k\u0001', 'k\u007f', 'k'.repeat(256)), HEADER_JUNK);
   const malformed = fc.tuple(validDraft(inputs), key).map(([draft, value]): Draft => ({
     ...draft,
-    note: value === null ? 'no Idempotency-Key' : `Idempotency-Key ${JSON.stringify(value.slice(0, 40))} (${value.length} chars)`,
+    note: value === null ? 'no Idempotency-Key' : `Idempotency-Key ${shown(value)}`,
     headers: { ...draft.headers, 'idempotency-key': value },
   }));
   // The same key again with another body: 422, and nothing written the second time.

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 
 export const BASE_SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : Math.floor(Math.random() * 2 ** 31);
 export const RUNS = Number(process.env.PROPERTY_RUNS ?? 3);
+const SHRINK_STEPS = 20;
 
 /** FNV-1a over the base seed and the property's name: stable, independent of test order. */
 export function seedFor(name: string): number {
@@ -23,7 +24,20 @@ export function seedFor(name: string): number {
  */
 export async function checkProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, runs = RUNS): Promise<void> {
   const seed = seedFor(name);
-  const details = await fc.check(fc.asyncProperty(arbitrary, check), { numRuns: runs, seed });
+  // Shrinking a request costs a request per step (a 43-character token shrinks character by character):
+  // after SHRINK_STEPS attempts the smallest failure found so far is reported.
+  let failed = false;
+  let shrinkSteps = 0;
+  const bounded = async (value: T) => {
+    if (failed && (shrinkSteps += 1) > SHRINK_STEPS) return;
+    try {
+      await check(value);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arbitrary, bounded), { numRuns: runs, seed });
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
