@@ -27,12 +27,12 @@ function refuse(errors: FieldError[]): never {
 export function parseInput(op: AnyOperation, rawParams: Record<string, string>, search: URLSearchParams, body: unknown) {
   const controlCharacter = findControlCharacter({ params: rawParams, query: search, body });
   if (controlCharacter) refuse([controlCharacter]);
-  const rawQuery: Record<string, string> = {};
-  for (const [key, value] of search) {
-    // Collections own limit/cursor (invalid_pagination); they are not part of the query schema.
-    if (op.kind === 'collection' && PAGINATION_KEYS.has(key)) continue;
-    rawQuery[key] = value;
-  }
+  // Collections own limit/cursor (invalid_pagination); they are not part of the query schema.
+  // Object.fromEntries defines every key as an own property: an assignment would turn `__proto__`
+  // into a prototype change and the parameter would vanish before a strict schema could refuse it.
+  const rawQuery: Record<string, string> = Object.fromEntries(
+    [...search].filter(([key]) => !(op.kind === 'collection' && PAGINATION_KEYS.has(key))),
+  );
   return {
     params: parsePart('params', op.params, rawParams),
     query: parsePart('query', op.query, rawQuery),

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 import { authorizationContextQuery } from './authorization-request';
 import { authorizationReturn } from './authorization-returns';
 import { authorizationContext, decide } from './consent';
-import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler } from './provider';
+import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler, resumeHandler } from './provider';
 import { apiResource, DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
 
 const TAG = 'OAuth 2.0 / OIDC';
@@ -63,6 +63,7 @@ export const oidcOperations: AnyOperation[] = [
     extension: true,
     origin: 'if-present',
     successStatus: 303,
+    nodeHandler: resumeHandler,
   }),
   defineOperation({
     id: 'getAuthorizationContext',

@@ -139,6 +139,22 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
 }
 
 /**
+ * The resume step (GET /oauth/authorize/{uid}) takes no parameters: the provider resumes from the
+ * stored interaction, and the URL it issues carries no query. Its error handler (an expired or unknown
+ * interaction) still reads client_id, redirect_uri and state from the query, and with the client_id of
+ * a client that has one redirect URI it fails with a TypeError (oidc-provider 9.13,
+ * oneRedirectUriClients without ctx.oidc.params): a 500 for anyone who adds `?client_id=`. The query is
+ * therefore dropped before the provider sees the request.
+ */
+export async function resumeHandler(): Promise<NodeRequestHandler> {
+  const handler = await gatedProviderHandler();
+  return (req, res) => {
+    req.url = (req.url ?? '/').split('?')[0];
+    return handler(req, res);
+  };
+}
+
+/**
  * The production OAuth gate (OAUTH_ENABLED): while it is off, endpoints that issue or use tokens
  * answer 503 temporarily_unavailable in the OAuth error format; metadata stays public.
  */

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { defineOperation } from '@/lib/contract/operation';
+import { parseInput } from './validation';
+
+const strictQuery = defineOperation({
+  id: 'test_strict_query',
+  method: 'GET',
+  path: '/test/strict-query',
+  tag: 'Test',
+  summary: 'A strict query schema',
+  auth: { kind: 'public' },
+  origin: 'none',
+  idempotency: 'none',
+  query: z.strictObject({ q: z.string().optional() }),
+  successStatus: 200,
+  response: z.object({}),
+  testOnly: true,
+  handler: async () => ({}),
+});
+
+describe('query parsing', () => {
+  it('keeps every parameter name, so a strict schema refuses `__proto__` like any unknown one', () => {
+    expect(() => parseInput(strictQuery, {}, new URLSearchParams('__proto__=x'), undefined)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => parseInput(strictQuery, {}, new URLSearchParams('constructor=x'), undefined)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(parseInput(strictQuery, {}, new URLSearchParams('q=x'), undefined).query).toEqual({ q: 'x' });
+  });
+});
