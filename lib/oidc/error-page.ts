@@ -3,11 +3,11 @@
  * third-party font host, the raw error fields), the browser is sent with a 303 to our own page,
  * /oauth/error, in the site's layout. Only safe values travel in its URL: the error code, a reason
  * from a fixed list, the request id (the one in X-Request-ID and in our logs) and, when an untrusted
- * client's redirect was held back (redirect-trust.ts), the id of the way back. Never the description,
+ * client's redirect was held back (redirect-trust.ts), the sealed way back (authorization-returns.ts). Never the description,
  * state or redirect URI, which the request's sender chose.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { saveAuthorizationReturn } from './authorization-returns';
+import { MAX_RETURN_LENGTH, sealAuthorizationReturn } from './authorization-returns';
 import { isHeldRedirect } from './redirect-trust';
 
 export const ERROR_PAGE = '/oauth/error';
@@ -26,7 +26,11 @@ export async function renderError(ctx: KoaContextWithOIDC, out: Record<string, u
   if (reason) query.set('reason', reason);
   const requestId = ctx.get('x-request-id');
   if (REQUEST_ID.test(requestId)) query.set('request_id', requestId);
-  if (isHeldRedirect(error)) query.set('return', await saveAuthorizationReturn(ctx, out));
+  if (isHeldRedirect(error)) {
+    const sealed = sealAuthorizationReturn(ctx, out, new Date());
+    // An absurdly long request (state, redirect URI) gets the page without a way back, not a URL too long to serve.
+    if (sealed.length <= MAX_RETURN_LENGTH) query.set('return', sealed);
+  }
   ctx.redirect(`${ERROR_PAGE}?${query}`);
   ctx.status = 303;
 }

@@ -95,8 +95,16 @@ describe('errors of dynamically registered (untrusted) clients never redirect wi
     }
   });
 
-  it('an unknown return is a 404', async () => {
+  it('a forged, altered or expired return is a 404, so the page never offers a way back we did not compute', async () => {
     expect((await returnOf('no-such-return')).status).toBe(404);
+    const clientId = await registerNativeClient(EVIL);
+    const { params } = errorPage(await authorize(new CookieJar(), await independentRequest(clientId, EVIL, { scope: 'openid', prompt: 'none' })));
+    const sealed = params.return!;
+    const altered = `${sealed.slice(0, -2)}${sealed.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await returnOf(altered)).status).toBe(404);
+    const later = () => new Date(Date.now() + 11 * 60_000);
+    expect((await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: sealed }).toString(), now: later })).status).toBe(404);
+    expect((await returnOf(sealed)).status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { actorOfKind } from '@/lib/contract/actor';
 import { defineDelegated, defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { authorizationContextQuery } from './authorization-request';
-import { authorizationReturn } from './authorization-returns';
+import { authorizationReturn, MAX_RETURN_LENGTH } from './authorization-returns';
 import { authorizationContext, decide } from './consent';
 import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler, resumeHandler } from './provider';
 import { apiResource, DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
@@ -100,7 +100,7 @@ export const oidcOperations: AnyOperation[] = [
     auth: { kind: 'public' },
     origin: 'if-present',
     idempotency: 'none',
-    query: z.object({ return_id: z.string().min(1).max(64) }),
+    query: z.object({ return_id: z.string().min(1).max(MAX_RETURN_LENGTH).regex(/^[A-Za-z0-9_.-]+$/) }),
     successStatus: 200,
     errorStatuses: [404],
     response: z.object({
@@ -110,7 +110,7 @@ export const oidcOperations: AnyOperation[] = [
       /** A link (GET, query or fragment response mode) or a form to submit (POST, form_post). */
       continue_to: z.object({ method: z.enum(['GET', 'POST']), url: z.string(), fields: z.record(z.string(), z.string()) }),
     }),
-    handler: ({ query }) => authorizationReturn(query.return_id),
+    handler: ({ query, now }) => authorizationReturn(query.return_id, now),
   }),
   defineOperation({
     id: 'decideAuthorization',

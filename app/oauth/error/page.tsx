@@ -31,7 +31,8 @@ export default async function OAuthErrorPage({ searchParams }: { searchParams: P
   const query = await searchParams;
   const error = value(query, 'error', /^[a-z0-9_]{1,64}$/) ?? 'server_error';
   const requestId = value(query, 'request_id', /^[A-Za-z0-9._:-]{8,128}$/);
-  const returnId = value(query, 'return', /^[A-Za-z0-9_-]{1,64}$/);
+  // The sealed way back (lib/oidc/authorization-returns.ts); its operation checks it again.
+  const returnId = value(query, 'return', /^[A-Za-z0-9_.-]{1,6000}$/);
   const { heading, text } = explain(error, value(query, 'reason', /^[a-z_]{1,32}$/));
   const back = returnId ? await callAsVisitor<AuthorizationReturn>(`/oauth/error/context?return_id=${returnId}`) : null;
   return (
