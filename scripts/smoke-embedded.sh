@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=$(node scripts/free-port.mjs)
 WORK=$(mktemp -d)
-# A scratch working directory that shares the build, so ./.data is fresh and the repo stays clean.
-ln -s "$PWD/.next" "$PWD/node_modules" "$PWD/package.json" "$PWD/drizzle" "$PWD/next.config.ts" "$PWD/public" "$WORK/"
+# A scratch working directory that shares the build (and lib/, which next.config.ts loads at start),
+# so ./.data is fresh and the repo stays clean.
+ln -s "$PWD/.next" "$PWD/node_modules" "$PWD/package.json" "$PWD/drizzle" "$PWD/next.config.ts" "$PWD/lib" "$PWD/public" "$WORK/"
 cleanup() { [ -n "${PID:-}" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 

@@ -2,7 +2,7 @@
  * The SMTP sink of the e2e journeys: the built service sends through nodemailer to it, and each
  * message lands as an .eml file the tests read (the server and the tests run in different processes).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../../tests/helpers/smtp-sink';
 import { E2E_SMTP_PORT } from './ports';
@@ -17,7 +17,10 @@ export async function startMailSink(): Promise<() => Promise<void>> {
     port: E2E_SMTP_PORT,
     onMessage: (message) => {
       sequence += 1;
-      writeFileSync(path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${message.to.join(',')}.eml`), message.raw);
+      const file = path.join(MAIL_DIR, `${String(sequence).padStart(5, '0')}-${message.to.join(',')}.eml`);
+      // Written aside, then renamed: a reader polling the folder never sees half a message.
+      writeFileSync(`${file}.part`, message.raw);
+      renameSync(`${file}.part`, file);
     },
   });
   return sink.close;

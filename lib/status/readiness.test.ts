@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEnv } from '@/tests/setup/state';
 import type { Evidence } from './evidence';
+import { healthyEvidence } from './evidence.fixture';
 import { overallReadiness, readinessChecks, rehearsalGates } from './readiness';
 
-const healthy: Evidence = {
-  checkedAt: new Date(),
-  database: { state: 'pass', driver: 'postgres', latencyMs: 1 },
-  migrations: { state: 'pass', shipped: 1, applied: 1, latest: '0000_foundation' },
-  keys: { state: 'pass', generated: false },
-  mail: { state: 'pass', transport: 'smtp_ready' },
-  passwordHashing: { state: 'pass', iterations: 600_000 },
-  helpProvider: { configured: false },
-  oauthEnabled: true,
-};
+const healthy = healthyEvidence();
 
 let restore: (() => void) | null = null;
 afterEach(() => restore?.());

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Evidence } from './evidence';
+import { healthyEvidence } from './evidence.fixture';
 import { CAPABILITIES, classifyAll } from './capabilities';
 import { describeCapabilitySummary, summarizeCapabilities } from './summary';
 
-const devMailbox: Evidence = {
-  checkedAt: new Date(),
+const devMailbox = healthyEvidence({
   database: { state: 'pass', driver: 'pglite', latencyMs: 1 },
-  migrations: { state: 'pass', shipped: 1, applied: 1, latest: '0000_foundation' },
   keys: { state: 'degraded', generated: true },
   mail: { state: 'degraded', transport: 'dev_mailbox' },
-  passwordHashing: { state: 'pass', iterations: 600_000 },
-  helpProvider: { configured: false },
   oauthEnabled: false,
-};
+});
 
 describe('capability summary', () => {
   it('counts every capability exactly once, whatever its status', () => {
