@@ -281,6 +281,7 @@ test('an untrusted client’s error lands on our page, where the person decides 
     const host = new URL(callback.url).host;
     await expect(page.getByRole('heading', { name: `Journey Stranger wants to send you back to ${host}` })).toBeVisible();
     await expect(page.getByText(requestId!, { exact: true })).toBeVisible();
+    await expectAccessible(page, 'OAuth error page with a way back');
     await page.screenshot({ path: 'test-results/screenshots/oauth-error-return.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: 'test-results/screenshots/oauth-error-return-375.png', fullPage: true });

@@ -1,5 +1,5 @@
 import type { AnyOperation, DelegatedOperation, HttpMethod } from '@/lib/contract/operation';
-import { DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
+import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { callDelegate } from './delegated';
 import { runOperation } from './pipeline';
 import { methodNotAllowed } from './fallback';
@@ -22,20 +22,53 @@ function flatten(params: Record<string, string | string[] | undefined>): Record<
 }
 
 /**
+ * Reads the body up to `limit` bytes to look at it, and gives back a request that replays the same
+ * bytes (what was read, then the rest of the stream). Not `request.clone()`: a tee'd body whose peeking
+ * branch is cancelled part-way (an oversized body) could stall the branch the pipeline then reads.
+ */
+async function peekBody(request: Request, limit: number): Promise<{ text: string | null; request: Request }> {
+  if (!request.body) return { text: '', request };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size <= limit) {
+    const next = await reader.read();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    size += next.value.byteLength;
+  }
+  const replay = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      if (ended) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const replayed = new Request(request.url, { method: request.method, headers: request.headers, body: replay, duplex: 'half' } as RequestInit);
+  return { text: ended && size <= limit ? Buffer.concat(chunks).toString('utf8') : null, request: replayed };
+}
+
+/**
  * Picks among operations sharing a method and path: a variant serves the form requests it selects,
  * the main operation everything else (including bodies too large or not a form, which it refuses).
  */
-async function selectOperation(candidates: AnyOperation[], request: Request): Promise<AnyOperation> {
+async function selectOperation(candidates: AnyOperation[], request: Request): Promise<{ op: AnyOperation; request: Request }> {
   const main = candidates.find((op) => op.kind !== 'delegated' || !op.variant)!;
   const variants = candidates.filter((op): op is DelegatedOperation => op.kind === 'delegated' && op.variant !== undefined);
-  if (variants.length === 0 || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return main;
-  let form: URLSearchParams;
-  try {
-    form = new URLSearchParams(await readBoundedBody(request.clone(), DEFAULT_MAX_BODY_BYTES));
-  } catch {
-    return main;
-  }
-  return variants.find((op) => op.variant!.when(form)) ?? main;
+  if (variants.length === 0 || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return { op: main, request };
+  const peeked = await peekBody(request, DEFAULT_MAX_BODY_BYTES);
+  if (peeked.text === null) return { op: main, request: peeked.request };
+  const form = new URLSearchParams(peeked.text);
+  return { op: variants.find((op) => op.variant!.when(form)) ?? main, request: peeked.request };
 }
 
 /**
@@ -58,7 +91,10 @@ function handlerFor(candidates: AnyOperation[], allow: string): RouteHandler {
   const [only] = candidates;
   // Almost every path has one operation per method: no body to peek at.
   if (candidates.length === 1 && only) return async (request, context) => runOperation(only, request, flatten((await context.params) ?? {}));
-  return async (request, context) => runOperation(await selectOperation(candidates, request), request, flatten((await context.params) ?? {}));
+  return async (request, context) => {
+    const selected = await selectOperation(candidates, request);
+    return runOperation(selected.op, selected.request, flatten((await context.params) ?? {}));
+  };
 }
 
 /**
