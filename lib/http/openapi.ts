@@ -8,7 +8,7 @@ import { ERROR_CATALOGUE } from '@/lib/contract/errors';
 import { isUnsafe, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { SCOPE_TABLE } from '@/lib/oidc';
 import { MAX_PAGE_LIMIT } from './cursor';
-import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
+import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { buildScopeTable } from './scope-table';
 import { CURRENT_API_VERSION, DEPRECATION_NOTICE_DAYS } from './versioning';
 
