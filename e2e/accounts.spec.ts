@@ -74,19 +74,41 @@ test.describe('accounts', () => {
   });
 
   test('step up, then perform a sensitive action', async ({ page }) => {
+    const authenticator = await VirtualAuthenticator.attach(page);
+    await withoutAutofill(page);
     const email = uniqueEmail('stepup');
     await signUpWithPassword(page, email);
-    // An e-mail code sign-in carries no step-up, so changing the password asks for one.
+    // An e-mail code sign-in carries no step-up, so adding a passkey asks for one.
     await signInWithCode(page, email);
 
-    await page.getByLabel('New password').fill('a changed passphrase for the journey');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const stepUp = page.getByRole('region', { name: "Confirm it's you" });
+    await expect(stepUp).toBeVisible();
     await expectAccessible(page, 'account step-up');
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Confirm with password' }).click();
-    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeHidden();
-    await expect(page.getByText(/password (was )?changed/i)).toBeVisible();
+    await stepUp.getByLabel('Current password').fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm with password' }).click();
+    await expect(stepUp).toBeHidden();
+    await expect.poll(() => authenticator.credentialCount()).toBe(1);
+  });
+
+  // ASVS V6.2.3: the current password beside the new one; it also serves as the stale step-up.
+  test('change the password: the current one is required and nobody is asked twice', async ({ page }) => {
+    const email = uniqueEmail('change');
+    await signUpWithPassword(page, email);
+    await signInWithCode(page, email);
+
+    const section = page.getByRole('region', { name: 'Password', exact: true });
+    await section.getByLabel('Current password').fill('not my password at all');
+    await section.getByLabel('New password').fill('a changed passphrase for the journey');
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByText('This is not your current password.')).toBeVisible();
+    await expect(section.getByLabel('Current password')).toBeFocused();
+
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByLabel('New password').fill('a changed passphrase for the journey');
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByText('Your password was changed.')).toBeVisible();
+    await expect(page.getByRole('region', { name: "Confirm it's you" })).toHaveCount(0);
   });
 
   test('recover an account with a replacement passkey', async ({ page }) => {

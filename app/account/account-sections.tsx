@@ -18,10 +18,12 @@ export function AccountSections({
   csrf,
   initialSessions,
   initialPasskeys,
+  hasPassword,
 }: {
   csrf: string;
   initialSessions: SessionItem[] | null;
   initialPasskeys: PasskeyItem[] | null;
+  hasPassword: boolean;
 }) {
   const [sessions, setSessions] = useState(initialSessions);
   const [passkeys, setPasskeys] = useState(initialPasskeys);
@@ -45,7 +47,7 @@ export function AccountSections({
     <AccountContext value={context}>
       <SessionsSection sessions={sessions} refresh={refreshSessions} />
       <PasskeysSection passkeys={passkeys} refresh={refreshPasskeys} />
-      <PasswordSection onChanged={refreshSessions} />
+      <PasswordSection hasPassword={hasPassword} onChanged={refreshSessions} />
     </AccountContext>
   );
 }

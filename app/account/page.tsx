@@ -15,10 +15,11 @@ export default async function AccountPage() {
   const current = await visitorSession();
   if (!current) redirect('/sign-in?return_to=/account');
 
-  const [sessions, passkeys, consents] = await Promise.all([
+  const [sessions, passkeys, consents, password] = await Promise.all([
     callAsVisitor<{ sessions: SessionItem[] }>('/api/auth/sessions'),
     callAsVisitor<{ passkeys: PasskeyItem[] }>('/api/auth/passkeys'),
     callAsVisitor<{ consents: ConsentItem[] }>('/api/auth/consents'),
+    callAsVisitor<{ set: boolean }>('/api/auth/password'),
   ]);
 
   return (
@@ -31,7 +32,12 @@ export default async function AccountPage() {
         </div>
       </dl>
       <ProfileSection csrf={current.csrf_token} initial={current.user} locales={localeOptions(current.user.locale)} timeZones={timeZoneGroups(current.user.timezone)} />
-      <AccountSections csrf={current.csrf_token} initialSessions={sessions?.sessions ?? null} initialPasskeys={passkeys?.passkeys ?? null} />
+      <AccountSections
+        csrf={current.csrf_token}
+        initialSessions={sessions?.sessions ?? null}
+        initialPasskeys={passkeys?.passkeys ?? null}
+        hasPassword={password?.set ?? true}
+      />
       <ConsentsSection csrf={current.csrf_token} initial={consents?.consents ?? null} />
     </div>
   );

@@ -145,12 +145,12 @@ describe('managing your own passkeys and password', () => {
     await signUpWithPassword(mailbox, 'barbara@example.test', 'an old but decent password');
     const browser = await signInWithPassword('barbara@example.test', 'an old but decent password');
     const later = () => new Date(Date.now() + 11 * 60_000);
-    const stale = await post('/api/auth/password/change', { new_password: 'a newer and better password' }, { headers: as(browser), now: later });
+    const stale = await post('/api/auth/password/change', { current_password: 'an old but decent password', new_password: 'a newer and better password' }, { headers: as(browser), now: later });
     expect(stale.status).toBe(403);
     // A password-only account is offered the password, never a passkey it does not have.
     expect(await problemOf(stale)).toMatchObject({ code: 'step_up_required', step_up: { methods: ['password'], max_age_seconds: 600 } });
     const other = await signInWithPassword('barbara@example.test', 'an old but decent password');
-    const changed = await post('/api/auth/password/change', { new_password: 'a newer and better password' }, { headers: as(browser) });
+    const changed = await post('/api/auth/password/change', { current_password: 'an old but decent password', new_password: 'a newer and better password' }, { headers: as(browser) });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({ changed: true, other_sessions_signed_out: 1 });
     expect((await get('/api/auth/session', { headers: { cookie: other.cookie } })).status).toBe(401);

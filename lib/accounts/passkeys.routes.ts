@@ -18,7 +18,6 @@ import {
   stepUpPasskeyOptions,
   stepUpWithPasskey,
 } from './passkey-flows';
-import { changePassword } from './password-change';
 import { stepUpSchema } from './signin.routes';
 
 /** The browser library's JSON (unwrapped), shape-checked here and verified cryptographically later. */
@@ -39,7 +38,7 @@ const passkeySchema = z.object({
   last_used_at: z.string().nullable(),
 });
 const passkeyName = z.string().trim().min(1).max(64);
-const withStepUp: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
+export const withStepUp: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
 const base = { method: 'POST', origin: 'required', idempotency: 'none' } as const;
 
 export const passkeyOperations: AnyOperation[] = [
@@ -227,19 +226,5 @@ export const passkeyOperations: AnyOperation[] = [
     emits: ['identity.passkey.removed'],
     response: z.object({ removed: z.literal(true) }),
     handler: ({ actor, params, now, requestId }) => removePasskey(actorOfKind(actor, 'session'), params.passkey_id, now, requestId),
-  }),
-  defineOperation({
-    ...base,
-    id: 'changePassword',
-    path: '/api/auth/password/change',
-    tag: 'Account',
-    summary: 'Set or change your password; signs out your other sessions',
-    extension: true,
-    auth: withStepUp,
-    body: z.object({ new_password: z.string().min(1).max(1024) }),
-    successStatus: 200,
-    emits: ['identity.password.changed', 'identity.session.revoked'],
-    response: z.object({ changed: z.literal(true), other_sessions_signed_out: z.number().int() }),
-    handler: ({ actor, body, now, requestId }) => changePassword(actorOfKind(actor, 'session'), body.new_password, now, requestId),
   }),
 ];

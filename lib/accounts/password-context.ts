@@ -1,8 +1,9 @@
 /**
- * Context-specific words (NIST SP 800-63B §3.1.1.2, ASVS V6.2.11): a password built from the account's
- * e-mail address or the service's own identity is one of the first guesses of anyone who knows whom
- * they attack. The words are the e-mail address, its local part and the local part's pieces, the
- * service's name and its host name with each of the host's labels.
+ * Context-specific words (NIST SP 800-63B §3.1.1.2, ASVS V6.1.2 / V6.2.11): a password built from the
+ * account's e-mail address or the service's own identity is one of the first guesses of anyone who
+ * knows whom they attack. The list (docs/security.md, "Passwords"): the e-mail address, its local part
+ * and the local part's pieces, its domain and the domain's labels, the service's name and each of its
+ * words, the service's host name and each of the host's labels.
  */
 import { getConfig, SERVICE_NAME } from '@/lib/config';
 
@@ -15,7 +16,10 @@ const MIN_WORD_LETTERS = 4;
 export function contextWords(email: string): string[] {
   const [local = '', domain = ''] = email.split('@');
   const host = new URL(getConfig().baseUrl).hostname;
-  const words = [email, local, ...local.split(/[._+-]/), domain, SERVICE_NAME, ...SERVICE_NAME.split(' '), host, ...host.split('.')];
+  // Host-like names give their labels and the hyphenated labels' pieces: "analytical-engine.example"
+  // yields "analytical-engine", "analytical", "engine" and "example".
+  const labels = (name: string) => [name, ...name.split('.'), ...name.split(/[.-]/)];
+  const words = [email, local, ...local.split(/[._+-]/), ...labels(domain), SERVICE_NAME, ...SERVICE_NAME.split(' '), ...labels(host)];
   return [...new Set(words.map(letters).filter((word) => word.length >= MIN_WORD_LETTERS))];
 }
 

@@ -31,7 +31,7 @@ async function auditFailure(action: string, userId: string | null, requestId: st
  * Checks a password for a user with equalised work: an unknown or locked account still spends one
  * full verification against a dummy proof, so timing does not tell them apart.
  */
-async function checkPassword(user: UserRow | null, password: string, now: Date): Promise<{ ok: boolean; rehash: boolean }> {
+export async function checkPassword(user: UserRow | null, password: string, now: Date): Promise<{ ok: boolean; rehash: boolean }> {
   const credential = user ? await findPasswordCredential(await getDb(), user.id) : null;
   if (!user || !credential || isLocked(credential, now)) {
     await verifyAgainstDummy(password);

@@ -8,6 +8,7 @@ import { docsOperations } from '@/lib/docs/docs.routes';
 import { sessionOperations } from '@/lib/accounts/sessions.routes';
 import { enrollmentOperations } from '@/lib/accounts/enrollment.routes';
 import { passkeyOperations } from '@/lib/accounts/passkeys.routes';
+import { passwordOperations } from '@/lib/accounts/password.routes';
 import { profileOperations } from '@/lib/accounts/profile.routes';
 import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...sessionOperations,
   ...recoveryOperations,
   ...passkeyOperations,
+  ...passwordOperations,
   ...profileOperations,
   ...privacyOperations,
   ...membershipOperations,

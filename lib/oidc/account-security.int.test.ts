@@ -55,7 +55,7 @@ describe('OAuth grants and account security events', () => {
     const stale = await authorizeWithConsent(fromElsewhere, new CookieJar(elsewhere), elsewhere, SCOPE);
     const kept = await authorizeWithConsent(fromHere, new CookieJar(here), here, SCOPE);
 
-    const changed = await post('/api/auth/password/change', { new_password: 'a newer and better passphrase' }, { headers: as(here) });
+    const changed = await post('/api/auth/password/change', { current_password: PASSWORD, new_password: 'a newer and better passphrase' }, { headers: as(here) });
     expect(changed.status).toBe(200);
 
     expect((await me(stale.access_token)).status).toBe(401);

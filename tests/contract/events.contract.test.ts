@@ -68,7 +68,7 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   changePassword: async () => {
     const { email, browser } = await passwordAccount();
     await signInWithPassword(email, PASSWORD); // another session, signed out by the change
-    return () => post('/api/auth/password/change', { new_password: `${PASSWORD} changed` }, { headers: as(browser) });
+    return () => post('/api/auth/password/change', { current_password: PASSWORD, new_password: `${PASSWORD} changed` }, { headers: as(browser) });
   },
   revokeSession: async () => {
     const { email, browser } = await passwordAccount();

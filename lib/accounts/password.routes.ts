@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { actorOfKind } from '@/lib/contract/actor';
+import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { withStepUp } from './passkeys.routes';
+import { changePassword, passwordStatus } from './password-change';
+
+const password = z.string().min(1).max(1024);
+
+export const passwordOperations: AnyOperation[] = [
+  defineOperation({
+    id: 'getPasswordStatus',
+    method: 'GET',
+    path: '/api/auth/password',
+    tag: 'Account',
+    summary: 'Whether your account has a password (and when it last changed), so a change asks for the current one',
+    extension: true,
+    auth: { kind: 'session' },
+    origin: 'if-present',
+    idempotency: 'none',
+    successStatus: 200,
+    response: z.object({ set: z.boolean(), updated_at: z.string().nullable() }),
+    handler: ({ actor }) => passwordStatus(actorOfKind(actor, 'session')),
+  }),
+  defineOperation({
+    id: 'changePassword',
+    method: 'POST',
+    path: '/api/auth/password/change',
+    tag: 'Account',
+    summary: 'Set or change your password (current_password required when one is set); signs out your other sessions',
+    extension: true,
+    auth: withStepUp,
+    origin: 'required',
+    idempotency: 'none',
+    body: z.object({ current_password: password.optional(), new_password: password }),
+    successStatus: 200,
+    emits: ['identity.password.changed', 'identity.session.revoked'],
+    response: z.object({ changed: z.literal(true), other_sessions_signed_out: z.number().int() }),
+    handler: ({ actor, body, now, requestId }) =>
+      changePassword(actorOfKind(actor, 'session'), { currentPassword: body.current_password, newPassword: body.new_password }, now, requestId),
+  }),
+];
