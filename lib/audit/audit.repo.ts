@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder, toPage } from '@/lib/db/keyset';
@@ -28,4 +28,15 @@ export async function listAuditEvents(
     .orderBy(...keysetOrder(auditEvents.createdAt, auditEvents.id))
     .limit(page.limit + 1);
   return toPage(rows, page);
+}
+
+/**
+ * The one erasure path (drizzle/0006_audit_append_only.sql): the database function redacts the
+ * user's personal data in place; any other UPDATE, DELETE or TRUNCATE of audit rows is refused.
+ */
+export async function eraseAuditPersonalDataOf(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute(sql`select erase_audit_personal_data(${userId}) as redacted`);
+  // postgres-js answers an array of rows, PGlite an object with `rows`.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { redacted: number | string }[];
+  return Number(rows[0]!.redacted);
 }

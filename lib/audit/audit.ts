@@ -3,7 +3,7 @@ import type { Actor } from '@/lib/contract/actor';
 import { getDb, type Executor } from '@/lib/db';
 import { listUserActivity } from './activity.repo';
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction, type AuditData, type AuditValue, type KnownAction } from './actions';
-import { insertAuditEvent } from './audit.repo';
+import { eraseAuditPersonalDataOf, insertAuditEvent } from './audit.repo';
 
 export interface AuditInput<A extends string = AuditAction> {
   action: A & KnownAction<A>;
@@ -60,4 +60,15 @@ export async function recordAudit<A extends string>(db: Executor, input: AuditIn
 /** A person's own recent activity, privacy-minimised (action, outcome, time), newest first. */
 export async function activityOf(userId: string, limit: number) {
   return listUserActivity(await getDb(), userId, limit);
+}
+
+/**
+ * Privacy requests (deletion): removes the user's personal data from the audit trail, in the caller's
+ * transaction, through the database's one erasure path. The rows stay (what happened, when, with which
+ * outcome); the user's id disappears from their actor and subject columns, and their data is emptied.
+ * Every other way of changing or deleting audit rows is refused by the database (ASVS V16.4.2).
+ * Returns how many rows were redacted.
+ */
+export async function eraseAuditPersonalData(db: Executor, userId: string): Promise<number> {
+  return eraseAuditPersonalDataOf(db, userId);
 }

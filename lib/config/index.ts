@@ -77,6 +77,7 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
       statusEvidence: env.STATUS_EVIDENCE_TTL_SECONDS,
     },
     release: env.RELEASE,
+    logLevel: env.LOG_LEVEL,
   };
 }
 

@@ -53,6 +53,8 @@ export const envSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BENCH_BARE_ROUTE: flag(false),
     RELEASE: z.string().min(1).max(64).default('dev'),
+    /** The least severe structured log line written (lib/platform/log.ts); security events are `warn`. */
+    LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
     SESSION_IDLE_TTL_SECONDS: seconds(24 * 3600),
     SESSION_ABSOLUTE_TTL_SECONDS: seconds(7 * 24 * 3600),
     STEP_UP_TTL_SECONDS: seconds(10 * 60),

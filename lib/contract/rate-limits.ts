@@ -20,6 +20,11 @@ export const RATE_LIMIT_BUCKETS = {
   passkey_options: { limit: 30, windowSeconds: 60, description: 'passkey challenges per client' },
   oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
   application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
+  validation_failures: {
+    limit: 20,
+    windowSeconds: 300,
+    description: 'refused inputs per client; past the limit each one is logged as a validation_probe security event (never answers 429 itself)',
+  },
   test_only: { limit: 3, windowSeconds: 60, description: 'used only by the test suite' },
 } as const satisfies Record<string, BucketPolicy>;
 

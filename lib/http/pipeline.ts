@@ -21,6 +21,7 @@ import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
 import { enforceRateLimit, type RateHeaders } from './rate-limit';
 import { requestIdFor } from './request-id';
+import { recordDelegatedAnswer, recordRefusal } from './security-events';
 import { parseInput } from './validation';
 import { assertSupportedVersion, versionHeaders } from './versioning';
 
@@ -58,6 +59,7 @@ export async function runOperation(
     // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
     if (op.kind === 'delegated') {
       const answer = await runDelegated(op, request, bodyText, rawParams, now, requestId);
+      await recordDelegatedAnswer(op, request, answer, requestId, now);
       const headers = new Headers(answer.headers);
       for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
       if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
@@ -116,13 +118,16 @@ export async function runOperation(
       } catch (error) {
         // Client errors are final for this key; a server failure rolls back and frees it for a retry.
         const failure = toServiceError(error, requestId);
+        await recordRefusal(op, request, failure, requestId, now);
         const store = failure.status >= 500 ? null : { status: failure.status, body: problemBody(failure, requestId) };
         return { result: problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders }), store };
       }
     });
   } catch (error) {
-    // 14. Errors in the API's wire format.
-    return problemResponse(toServiceError(error, requestId), requestId, { ...baseHeaders, ...rateHeaders });
+    // 14. Errors in the API's wire format; refusals that matter to security are logged and counted.
+    const failure = toServiceError(error, requestId);
+    await recordRefusal(op, request, failure, requestId, now);
+    return problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders });
   }
 }
 

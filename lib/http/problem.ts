@@ -1,4 +1,5 @@
 import { ServiceError, serviceError } from '@/lib/contract/errors';
+import { logLine } from '@/lib/platform';
 
 /** RFC 9457 problem document, plus our stable `code` and the `request_id` for support. */
 export function problemBody(error: ServiceError, requestId: string): Record<string, unknown> {
@@ -44,6 +45,6 @@ export function describeForLog(error: unknown): string {
 /** Anything that is not a catalogued error is a bug: log it with the request id, say nothing more. */
 export function toServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  console.error(`[request ${requestId}] unhandled error ${describeForLog(error)}`);
+  logLine('error', 'unhandled_error', { request_id: requestId, error: describeForLog(error) });
   return serviceError('internal_error');
 }

@@ -1,6 +1,7 @@
 /**
  * Shared mechanisms every context may use: idempotency records, rate-limit counters, expiry sweeps,
- * encryption of recoverable secrets, and a bounded semaphore for expensive work.
+ * encryption of recoverable secrets, a bounded semaphore for expensive work, structured log lines and
+ * security event counts.
  */
 export { sealSecret, openSecret } from './encryption';
 export {
@@ -15,6 +16,8 @@ export {
   type IdempotencyStart,
   type StoredResponse,
 } from './idempotency';
+export { logLine, type LogLevel, type LogValue } from './log';
 export { consumeRateLimit, type RateDecision } from './rate-limit';
+export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
 export { shouldSweep } from './sweep';

@@ -27,6 +27,10 @@ export const BOOKKEEPING: readonly Bookkeeping[] = [
     reason: 'pipeline step 4 spends the client bucket before anything can refuse: bad requests must count, or a flood of them is free',
   },
   {
+    table: 'security_event_counts',
+    reason: 'a refusal that is a security event (401, 403, CSRF, Origin, 429, a run of invalid input) is counted per kind and hour (lib/http/security-events.ts)',
+  },
+  {
     table: 'idempotency_records',
     reason: 'a 4xx answer is stored for its Idempotency-Key and replayed (docs/decisions.md, Idempotency)',
   },

@@ -12,6 +12,8 @@ export const TEST_ENV: Record<string, string> = {
   PASSWORD_PBKDF2_ITERATIONS: '1000',
   RATE_LIMIT_SCALE: '1',
   STATUS_EVIDENCE_TTL_SECONDS: '1',
+  // Security events (warn) on every refusal would bury the test output; their tests raise the level.
+  LOG_LEVEL: 'error',
 };
 
 /**

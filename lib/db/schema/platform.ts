@@ -42,3 +42,18 @@ export const idempotencyRecords = pgTable(
     index('idempotency_records_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * How many security events (lib/http/security-events.ts) of each kind happened per hour, shared by
+ * every instance: operators and tests read it with one query (docs/security.md). Holds no subject,
+ * only the kind, so it can be kept longer than the log lines it summarises.
+ */
+export const securityEventCounts = pgTable(
+  'security_event_counts',
+  {
+    kind: text('kind').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.windowStart] }), index('security_event_counts_window_idx').on(t.windowStart)],
+);
