@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, browserFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser, type Mailbox } from '@/tests/helpers/accounts';
+import { as, browserFrom, cookieFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser, type Mailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 
@@ -85,6 +85,10 @@ describe('passkeys', () => {
     const ok = await stepUpWithPasskey(browser, mine);
     expect(ok.status).toBe(200);
     expect((await ok.json()).step_up_method).toBe('passkey');
+    // ASVS V7.2.4: a passkey step-up renews the session's secret too; the old cookie is dead.
+    expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
+    const renewed = await get('/api/auth/session', { headers: { cookie: cookieFrom(ok) } });
+    expect((await renewed.json()).session).toMatchObject({ id: browser.sessionId, step_up_method: 'passkey' });
   });
 
   it('recovers an account with a replacement passkey: every session ends, old credentials stay, the owner is told', async () => {

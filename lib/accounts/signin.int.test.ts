@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { auditEvents } from '@/lib/db/schema';
-import { as, browserFrom, get, newClient, post, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
+import { as, browserFrom, cookieFrom, get, newClient, post, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
 import { problemOf } from '@/tests/helpers/http';
 import { withEnv } from '@/tests/setup/state';
 
@@ -134,7 +134,13 @@ describe('step-up with password', () => {
     expect(ok.status).toBe(200);
     const body = await ok.json();
     expect(body.step_up_method).toBe('password');
-    const session = await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json();
-    expect(session.session.step_up_at).toBe(body.step_up_at);
+    // ASVS V7.2.4: the step-up renews the session's secret; only the new cookie works from now on.
+    const renewed = cookieFrom(ok);
+    expect(renewed).not.toBe(browser.cookie);
+    expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
+    const session = await (await get('/api/auth/session', { headers: { cookie: renewed } })).json();
+    expect(session.session).toMatchObject({ id: browser.sessionId, step_up_at: body.step_up_at });
+    // Same session id, so the CSRF token the page holds stays valid.
+    expect(session.csrf_token).toBe(browser.csrf);
   });
 });

@@ -53,6 +53,8 @@ export const envSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BENCH_BARE_ROUTE: flag(false),
     RELEASE: z.string().min(1).max(64).default('dev'),
+    /** Live sessions one account may hold; a sign-in beyond it ends the least recently used one. */
+    SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(30),
     SESSION_IDLE_TTL_SECONDS: seconds(24 * 3600),
     SESSION_ABSOLUTE_TTL_SECONDS: seconds(7 * 24 * 3600),
     STEP_UP_TTL_SECONDS: seconds(10 * 60),
