@@ -35,6 +35,7 @@ async function stepUpWithPasskey(browser: Browser, authenticator: SoftAuthentica
 }
 
 describe('passkeys', () => {
+  // ASVS V6.1.3: a passkey sign-in (amr hwk, user verification required) counts as a passkey step-up.
   it('enrolls with a passkey and signs in usernameless, with a fresh step-up', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const userId = await signUpWithPasskey(mailbox, 'ada@example.test', authenticator);
@@ -72,6 +73,7 @@ describe('passkeys', () => {
     expect(replay.status).toBe(400);
   });
 
+  // ASVS V7.2.4
   it('steps up with one of your own passkeys only', async () => {
     const mine = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'hedy@example.test', mine);

@@ -91,6 +91,7 @@ describe('password sign-in', () => {
 });
 
 describe('e-mail code sign-in', () => {
+  // ASVS V6.3.3, V6.1.3: an e-mail code signs in (amr otp) but opens no step-up window.
   it('answers known and unknown addresses identically and signs in once per code', async () => {
     await signUpWithPassword(mailbox, 'hedy@example.test', PASSWORD);
     const unknown = await post('/api/auth/signin/email-otp/start', { email: 'ghost@example.test' });
@@ -121,6 +122,7 @@ describe('e-mail code sign-in', () => {
 });
 
 describe('step-up with password', () => {
+  // ASVS V7.2.4: re-authentication issues a new session token and ends the old one.
   it('records the step-up time on the session, and refuses a wrong password generically', async () => {
     await signUpWithPassword(mailbox, 'barbara@example.test', PASSWORD);
     const started = await post('/api/auth/signin/email-otp/start', { email: 'barbara@example.test' });
