@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db';
 import { auditEvents, outboxEvents } from '@/lib/db/schema';
 import { as, browserFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser } from '@/tests/helpers/accounts';
 import { ORIGIN, problemOf } from '@/tests/helpers/http';
+import { approve, authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, resume } from '@/tests/helpers/oauth';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 import { withEnv } from '@/tests/setup/state';
 
@@ -74,6 +75,45 @@ describe('a new sign-in', () => {
     expect(await alive(alice)).toBe(false);
     expect(await alive(bob)).toBe(true);
     expect((await revocationReasons(aliceId))[alice.sessionId]).toBe('signed_in_again');
+  });
+});
+
+describe('a new sign-in and an OAuth authorization that asked for it', () => {
+  // ASVS V7.2.4 with OIDC prompt=login: the old session ends, the authorization request still finishes.
+  it('lets a prompt=login request finish in the same browser after the sign-in ended the old session', async () => {
+    await signUpWithPassword(mailbox, 'ida@example.test', PASSWORD);
+    const browser = await signInWithPassword('ida@example.test', PASSWORD);
+    const clientId = await registerNativeClient();
+    const jar = new CookieJar(browser);
+    // A first authorization gives the browser a provider session, which the next request is bound to.
+    await approve(jar, browser, authorizationParams(clientId, pkce().challenge, { scope: 'openid' }));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { verifier, challenge } = pkce();
+    const interactionId = interactionOf(await authorize(jar, authorizationParams(clientId, challenge, { scope: 'openid', prompt: 'login' })));
+
+    const fresh = await signInWithPassword('ida@example.test', PASSWORD, { headers: { cookie: jar.header() } });
+    expect(await alive(browser)).toBe(false);
+    const decided = await decideAs(fresh, interactionId);
+    expect(decided.status).toBe(200);
+    jar.set(fresh.cookie);
+    const callback = await resume(jar, (await decided.json()).redirect_to);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    expect((await exchangeCode(clientId, callback, verifier)).status).toBe(200);
+  });
+
+  it("ends another person's provider session with theirs, and the new person's authorization still finishes", async () => {
+    await signUpWithPassword(mailbox, 'joan@example.test', PASSWORD);
+    await signUpWithPassword(mailbox, 'kurt@example.test', PASSWORD);
+    const joan = await signInWithPassword('joan@example.test', PASSWORD);
+    const clientId = await registerNativeClient();
+    const jar = new CookieJar(joan);
+    await approve(jar, joan, authorizationParams(clientId, pkce().challenge, { scope: 'openid' }));
+    const kurt = await signInWithPassword('kurt@example.test', PASSWORD, { headers: { cookie: jar.header() } });
+    expect(await alive(joan)).toBe(false);
+    jar.set(kurt.cookie);
+    const { verifier, challenge } = pkce();
+    const callback = await approve(jar, kurt, authorizationParams(clientId, challenge, { scope: 'openid' }));
+    expect((await exchangeCode(clientId, callback, verifier)).status).toBe(200);
   });
 });
 

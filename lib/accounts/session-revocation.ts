@@ -24,8 +24,17 @@ export type RevocationReason =
   | 'password_changed'
   | 'account_recovered';
 
-async function announceRevocation(db: Executor, actor: Actor, session: RevokedSession, userId: string, reason: RevocationReason, now: Date, requestId?: string) {
-  await endProviderSessions(db, userId, session.authenticatedAt);
+async function announceRevocation(
+  db: Executor,
+  actor: Actor,
+  session: RevokedSession,
+  userId: string,
+  reason: RevocationReason,
+  now: Date,
+  requestId?: string,
+  keepProviderSessions = false,
+) {
+  if (!keepProviderSessions) await endProviderSessions(db, userId, session.authenticatedAt);
   // identity.session.revoked carries only these three fields (spec, Events).
   await emitEvent(db, 'identity.session.revoked', { session_id: session.id, user_id: userId, reason }, { userId }, now);
   await recordAudit(db, {
@@ -39,13 +48,17 @@ async function announceRevocation(db: Executor, actor: Actor, session: RevokedSe
   });
 }
 
-/** Ends one live session of `userId` and announces it; false when it was not theirs or had already ended. */
+/**
+ * Ends one live session of `userId` and announces it; false when it was not theirs or had already
+ * ended. `keepProviderSessions`: only for the same person signing in again in the same browser (see
+ * session-start.ts).
+ */
 export async function endSession(
   db: Executor,
-  input: { actor: Actor; userId: string; sessionId: string; reason: RevocationReason; now: Date; requestId?: string },
+  input: { actor: Actor; userId: string; sessionId: string; reason: RevocationReason; now: Date; requestId?: string; keepProviderSessions?: boolean },
 ): Promise<boolean> {
   const revoked = await revokeOwnSession(db, input.userId, input.sessionId, input.reason, input.now);
-  if (revoked) await announceRevocation(db, input.actor, revoked, input.userId, input.reason, input.now, input.requestId);
+  if (revoked) await announceRevocation(db, input.actor, revoked, input.userId, input.reason, input.now, input.requestId, input.keepProviderSessions);
   return revoked !== null;
 }
 

@@ -31,7 +31,12 @@ export async function startSession(tx: Executor, input: SessionStart): Promise<I
   const { user, now, requestId } = input;
   if (input.presented) {
     const { userId, sessionId } = input.presented;
-    await endSession(tx, { actor: input.presented, userId, sessionId, reason: 'signed_in_again', now, requestId });
+    // The same person signing in again keeps the provider's session of this browser: an authorization
+    // request that asked for this sign-in (prompt=login, max_age) is bound to it and resumes on it,
+    // and the consent moves it onto the new sign-in. Meanwhile it authorizes nothing, since it no
+    // longer matches a live session of ours (lib/oidc session truth). Another person's ends with theirs.
+    const keepProviderSessions = userId === user.id;
+    await endSession(tx, { actor: input.presented, userId, sessionId, reason: 'signed_in_again', now, requestId, keepProviderSessions });
   }
   const issued = await issueSession(tx, { user, amr: input.amr, device: input.device, now, stepUpMethod: input.stepUpMethod });
   for (const stale of await sessionsBeyondLimit(tx, user.id, getConfig().sessionsPerAccount, issued.view.session.id, now)) {
