@@ -6,11 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEvents, outboxEvents } from '@/lib/db/schema';
+import { OPERATIONS } from '@/lib/http/registry';
 import { as, browserFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser } from '@/tests/helpers/accounts';
 import { ORIGIN, problemOf } from '@/tests/helpers/http';
 import { approve, authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, resume } from '@/tests/helpers/oauth';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 import { withEnv } from '@/tests/setup/state';
+import { sessionViewSchema } from './sessions.routes';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '20' });
 const PASSWORD = 'sessions begin and sessions end';
@@ -32,6 +34,13 @@ async function signInWithEmailCode(email: string, cookie?: string): Promise<Resp
 }
 
 describe('a new sign-in', () => {
+  it('is declared as such by every operation that answers with a new session', () => {
+    const issuing = OPERATIONS.filter((op) => op.kind === 'resource' && op.response === sessionViewSchema && op.method === 'POST').map((op) => op.id);
+    const declared = OPERATIONS.filter((op) => op.startsSession).map((op) => op.id);
+    expect(issuing.sort()).toEqual(['completeEmailCodeSignIn', 'signInWithPasskey', 'signInWithPassword']);
+    expect(declared.sort()).toEqual(issuing);
+  });
+
   // ASVS V7.2.4: every sign-in ends the session the browser presented, through the revocation path.
   it('ends the session the browser held, for every sign-in method, announced like every revocation', async () => {
     const userId = await signUpWithPassword(mailbox, 'ada@example.test', PASSWORD);
