@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createPasswordAccount, PASSWORD, screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
+import { mailCount, waitForCode } from './support/mail-sink';
+import { E2E_BASE_URL } from './support/ports';
 
 const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
@@ -17,6 +19,27 @@ async function signInWithPasskey(page: Page) {
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
 }
+
+/** An e-mail code sign-in: a session without a recent step-up, so ending other sessions asks for one. */
+async function signInWithCode(page: Page, email: string) {
+  await page.goto('/sign-in');
+  const before = mailCount(email);
+  await page.getByLabel('E-mail address for a code').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
+  await page.getByRole('button', { name: 'Sign in with code' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+}
+
+/** Another browser signed in to the account through the API; its request context keeps the cookie. */
+async function elsewhere(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${E2E_BASE_URL}/api/auth/signin/password`, { headers: { origin: E2E_BASE_URL }, data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return context;
+}
+
+const sessionCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'session')?.value;
 
 // "Chrome on Linux · 23 Nov 2026": the virtual authenticator's AAGUID is all zero, so the device names it.
 const DEVICE_AND_DAY = /^Chrome on Linux · \d{1,2} [A-Z][a-z]{2,3} \d{4}$/;
@@ -60,6 +83,52 @@ test.describe('the account page', () => {
     await page.keyboard.press('Enter');
     await expect(passkeys.getByRole('listitem')).toHaveCount(1);
     await expect(passkeys.getByRole('status')).toContainText('removed');
+  });
+
+  // ASVS V7.5.2, V7.2.4: ending other sessions asks to confirm it's you; the confirmation renews this browser's cookie.
+  test('revoking another session and signing out everywhere else ask to confirm it is you', async ({ page, browser }) => {
+    const email = uniqueEmail('sessions');
+    await createPasswordAccount(page.request, email);
+    const laptop = await elsewhere(browser, email);
+    await signInWithCode(page, email);
+    const sessions = section(page, 'Sessions');
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+
+    // Revoking the other session asks first; after the password it continues on its own.
+    const before = await sessionCookie(page);
+    await sessions.getByRole('listitem').filter({ hasNotText: 'This session' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm with password' }).click();
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(sessions.getByRole('status')).toContainText('Signed out');
+    expect((await laptop.request.get(`${E2E_BASE_URL}/api/auth/session`)).status()).toBe(401);
+
+    // The step-up gave this browser a new cookie; the old one is dead, the page keeps working.
+    const after = await sessionCookie(page);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const stale = await browser.newContext();
+    await stale.addCookies([{ name: 'session', value: before!, url: E2E_BASE_URL }]);
+    expect((await stale.request.get(`${E2E_BASE_URL}/api/auth/session`)).status()).toBe(401);
+    await page.reload();
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(sessions.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+
+    // A fresh e-mail code sign-in (no step-up) with two other sessions: "Sign out everywhere else" asks too.
+    const phone = await elsewhere(browser, email);
+    await page.context().clearCookies();
+    await signInWithCode(page, email);
+    await expect(sessions.getByRole('listitem')).toHaveCount(3);
+    await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await screenshots(page, 'account-sessions-step-up');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm with password' }).click();
+    await expect(sessions.getByRole('status')).toHaveText('Signed out 2 other sessions.');
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    expect((await phone.request.get(`${E2E_BASE_URL}/api/auth/session`)).status()).toBe(401);
+    await Promise.all([laptop.close(), phone.close(), stale.close()]);
   });
 
   test.describe('in Tokyo', () => {

@@ -1,20 +1,38 @@
 'use client';
 
+import { useState } from 'react';
 import { callApi, signOut } from '../_components/auth/api';
-import { ErrorAlert } from '../_components/auth/error-alert';
+import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { useAccount } from './account-context';
+import { useStepUp } from './step-up';
 import type { SessionItem } from './types';
 
 const METHOD_NAMES: Record<string, string> = { pwd: 'password', otp: 'e-mail code', hwk: 'passkey', swk: 'passkey' };
 const signedInWith = (amr: string[]) => amr.map((method) => METHOD_NAMES[method] ?? method).join(' and ');
 
+type Guarded = ReturnType<typeof useStepUp>['guarded'];
+
+/**
+ * Ending a session other than this one (one, or all of them) needs a recent step-up: the API answers
+ * step_up_required and the section's "Confirm it's you" panel takes over, then the action continues.
+ * Signing out of this session never asks.
+ */
 export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[] | null; refresh: () => Promise<void> }) {
+  const { guarded, panel } = useStepUp();
+  const others = sessions?.filter((session) => !session.current).length ?? 0;
+  const [note, setNote] = useState<string | null>(null);
+
+  async function ended(message: string) {
+    setNote(message);
+    await refresh();
+  }
+
   return (
     <section aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Sessions</h2>
-      <p className="hint">Where you are signed in. Revoke any session you do not recognise.</p>
+      <p className="hint">Where you are signed in. Revoke any session you do not recognise; ending other sessions asks you to confirm it&rsquo;s you.</p>
       {sessions === null ? (
         <p role="alert" className="error">
           Your sessions could not be loaded. Reload the page to try again.
@@ -22,15 +40,49 @@ export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[]
       ) : (
         <ul className="auth-list">
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} refresh={refresh} />
+            <SessionRow key={session.id} session={session} guarded={guarded} onRevoked={() => ended(`Signed out “${session.device}”.`)} refresh={refresh} />
           ))}
         </ul>
       )}
+      {others > 0 && <SignOutElsewhere guarded={guarded} onDone={(count) => ended(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`)} />}
+      <StatusNote message={note} />
+      {panel}
     </section>
   );
 }
 
-function SessionRow({ session, refresh }: { session: SessionItem; refresh: () => Promise<void> }) {
+function SignOutElsewhere({ guarded, onDone }: { guarded: Guarded; onDone: (count: number) => Promise<void> }) {
+  const { csrf } = useAccount();
+  const { pending, error, run } = useApiAction();
+
+  async function signOutOthers() {
+    const result = await run(() => guarded(() => callApi<{ revoked: number }>('/api/auth/sessions/revoke-others', {}, { csrf })));
+    if (result?.ok) await onDone(result.body.revoked);
+  }
+
+  return (
+    <div className="stack">
+      <div className="auth-actions">
+        <button type="button" className="auth-secondary auth-danger" onClick={signOutOthers} disabled={pending}>
+          Sign out everywhere else
+        </button>
+      </div>
+      <ErrorAlert message={error} />
+    </div>
+  );
+}
+
+function SessionRow({
+  session,
+  guarded,
+  onRevoked,
+  refresh,
+}: {
+  session: SessionItem;
+  guarded: Guarded;
+  onRevoked: () => Promise<void>;
+  refresh: () => Promise<void>;
+}) {
   const { csrf } = useAccount();
   const { pending, error, run } = useApiAction();
 
@@ -39,9 +91,10 @@ function SessionRow({ session, refresh }: { session: SessionItem; refresh: () =>
       await run(() => signOut('/'), { navigatesOnSuccess: true });
       return;
     }
-    const result = await run(() => callApi('/api/auth/sessions/revoke', { session_id: session.id }, { csrf }));
-    // Gone already (expired meanwhile) or revoked now: either way the list is stale.
-    if (result?.ok || result?.status === 404) await refresh();
+    const result = await run(() => guarded(() => callApi('/api/auth/sessions/revoke', { session_id: session.id }, { csrf })));
+    if (result?.ok) await onRevoked();
+    // Gone already (expired meanwhile): the list is stale.
+    else if (result?.status === 404) await refresh();
   }
 
   return (

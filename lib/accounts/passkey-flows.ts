@@ -8,13 +8,14 @@ import { ANONYMOUS, type Actor, type EnrollmentActor, type RecoveryActor, type S
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
-import { issueSession, markStepUp } from '@/lib/sessions';
+import { markStepUp } from '@/lib/sessions';
 import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
 import { newPasskeyName } from './passkey-name';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
+import { startSession } from './session-start';
 import { findUserById, lockUser } from '@/lib/users';
 import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type NewCredential } from './webauthn';
 
@@ -81,7 +82,7 @@ export async function signInPasskeyOptions(now: Date) {
   return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] }, now);
 }
 
-export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string }) {
+export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string; presented: SessionActor | null }) {
   let passkey: PasskeyRow;
   try {
     passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'signin', subject: null, credential: input.credential }, input.now);
@@ -92,7 +93,7 @@ export async function signInWithPasskey(input: CeremonyInput & { device: string;
   return inTransaction(async (tx) => {
     const user = await findUserById(tx, passkey.userId);
     if (!user) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
-    const issued = await issueSession(tx, { user, amr: ['hwk'], device: input.device, now: input.now, stepUpMethod: 'passkey' });
+    const issued = await startSession(tx, { user, amr: ['hwk'], device: input.device, now: input.now, requestId: input.requestId, stepUpMethod: 'passkey', presented: input.presented });
     await recordAudit(tx, { action: 'signin.passkey', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
     return issued;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, browserFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser, type Mailbox } from '@/tests/helpers/accounts';
+import { as, browserFrom, cookieFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser, type Mailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 
@@ -35,6 +35,7 @@ async function stepUpWithPasskey(browser: Browser, authenticator: SoftAuthentica
 }
 
 describe('passkeys', () => {
+  // ASVS V6.1.3: a passkey sign-in (amr hwk, user verification required) counts as a passkey step-up.
   it('enrolls with a passkey and signs in usernameless, with a fresh step-up', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const userId = await signUpWithPasskey(mailbox, 'ada@example.test', authenticator);
@@ -72,6 +73,7 @@ describe('passkeys', () => {
     expect(replay.status).toBe(400);
   });
 
+  // ASVS V7.2.4
   it('steps up with one of your own passkeys only', async () => {
     const mine = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'hedy@example.test', mine);
@@ -85,6 +87,10 @@ describe('passkeys', () => {
     const ok = await stepUpWithPasskey(browser, mine);
     expect(ok.status).toBe(200);
     expect((await ok.json()).step_up_method).toBe('passkey');
+    // ASVS V7.2.4: a passkey step-up renews the session's secret too; the old cookie is dead.
+    expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
+    const renewed = await get('/api/auth/session', { headers: { cookie: cookieFrom(ok) } });
+    expect((await renewed.json()).session).toMatchObject({ id: browser.sessionId, step_up_method: 'passkey' });
   });
 
   it('recovers an account with a replacement passkey: every session ends, old credentials stay, the owner is told', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
-import { sessionViewSchema, signedIn } from './sessions.routes';
+import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
 import { displayName } from './enrollment.routes';
 import {
   addPasskey,
@@ -89,12 +89,14 @@ export const passkeyOperations: AnyOperation[] = [
     summary: 'Verify the assertion and issue a session cookie',
     auth: { kind: 'public' },
     rateLimit: 'signin',
+    startsSession: true,
     body: ceremonyBody,
     successStatus: 201,
     errorStatuses: [401, 409],
+    emits: ['identity.session.revoked'],
     response: sessionViewSchema,
-    handler: async ({ body, device, now, requestId }) => {
-      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, now, requestId });
+    handler: async ({ body, device, now, requestId, presentedSession }) => {
+      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, now, requestId, presented: presentedSession });
       return signedIn(issued);
     },
   }),
@@ -116,14 +118,15 @@ export const passkeyOperations: AnyOperation[] = [
     id: 'stepUpWithPasskey',
     path: '/api/auth/step-up/passkey/complete',
     tag: 'Sign-in, sessions, step-up',
-    summary: 'Complete passkey step-up; records the step-up time on the session',
+    summary: 'Complete passkey step-up; records the step-up time on the session and renews its cookie',
     auth: { kind: 'session' },
     rateLimit: 'signin',
     body: ceremonyBody,
     successStatus: 200,
     errorStatuses: [401],
     response: stepUpSchema,
-    handler: ({ actor, body, now, requestId }) => stepUpWithPasskey(actorOfKind(actor, 'session'), { challengeId: body.challenge_id, credential: body.credential }, now, requestId),
+    handler: async ({ actor, body, now, requestId }) =>
+      steppedUp(await stepUpWithPasskey(actorOfKind(actor, 'session'), { challengeId: body.challenge_id, credential: body.credential }, now, requestId)),
   }),
   defineOperation({
     ...base,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineOperation, result, type AnyOperation } from '@/lib/contract/operation';
+import { defineOperation, result, type AnyOperation, type SessionCookieInstruction } from '@/lib/contract/operation';
 import { actorOfKind } from '@/lib/contract/actor';
 import { currentSession, listSessions, type IssuedSession } from '@/lib/sessions';
-import { revokeSession } from './session-revocation';
+import { revokeOtherSessions, revokeSession } from './session-revocation';
+import { SESSION_STEP_UP_METHODS } from './step-up-methods';
 
 const TAG = 'Sign-in, sessions, step-up';
 
@@ -25,6 +26,11 @@ export const sessionViewSchema = z.object({
 /** A sign-in's answer: the session view, and the sealed cookie set on the response. */
 export function signedIn(issued: IssuedSession) {
   return result(issued.view, { sessionCookie: issued.cookie });
+}
+
+/** A step-up's answer: when and how, and the session's new cookie (the old one is dead, ASVS V7.2.4). */
+export function steppedUp(outcome: { stepUp: { step_up_at: string; step_up_method: 'passkey' | 'password' }; cookie: SessionCookieInstruction }) {
+  return result(outcome.stepUp, { sessionCookie: outcome.cookie });
 }
 
 const getSession = defineOperation({
@@ -73,14 +79,14 @@ const revoke = defineOperation({
   method: 'POST',
   path: '/api/auth/sessions/revoke',
   tag: TAG,
-  summary: 'Revoke one of your own sessions; revoking the current one signs out',
+  summary: 'Revoke one of your own sessions; revoking the current one signs out (free), any other needs a recent step-up',
   auth: { kind: 'session' },
   origin: 'required',
   idempotency: 'none',
   acceptsForm: true,
   body: z.object({ session_id: z.uuid() }),
   successStatus: 200,
-  errorStatuses: [404],
+  errorStatuses: [403, 404],
   emits: ['identity.session.revoked'],
   response: z.object({ revoked: z.literal(true) }),
   handler: async ({ actor, body, now, requestId }) => {
@@ -89,4 +95,20 @@ const revoke = defineOperation({
   },
 });
 
-export const sessionOperations: AnyOperation[] = [getSession, listOwnSessions, revoke];
+const revokeOthers = defineOperation({
+  id: 'revokeOtherSessions',
+  method: 'POST',
+  path: '/api/auth/sessions/revoke-others',
+  tag: TAG,
+  summary: 'Sign out everywhere else: revoke every session of yours but the current one',
+  extension: true,
+  auth: { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } },
+  origin: 'required',
+  idempotency: 'none',
+  successStatus: 200,
+  emits: ['identity.session.revoked'],
+  response: z.object({ revoked: z.number().int().min(0) }),
+  handler: ({ actor, now, requestId }) => revokeOtherSessions(actorOfKind(actor, 'session'), now, requestId),
+});
+
+export const sessionOperations: AnyOperation[] = [getSession, listOwnSessions, revoke, revokeOthers];

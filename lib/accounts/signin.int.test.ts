@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { auditEvents } from '@/lib/db/schema';
-import { as, browserFrom, get, newClient, post, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
+import { as, browserFrom, cookieFrom, get, newClient, post, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
 import { problemOf } from '@/tests/helpers/http';
 import { withEnv } from '@/tests/setup/state';
 
@@ -91,6 +91,7 @@ describe('password sign-in', () => {
 });
 
 describe('e-mail code sign-in', () => {
+  // ASVS V6.3.3, V6.1.3: an e-mail code signs in (amr otp) but opens no step-up window.
   it('answers known and unknown addresses identically and signs in once per code', async () => {
     await signUpWithPassword(mailbox, 'hedy@example.test', PASSWORD);
     const unknown = await post('/api/auth/signin/email-otp/start', { email: 'ghost@example.test' });
@@ -121,6 +122,7 @@ describe('e-mail code sign-in', () => {
 });
 
 describe('step-up with password', () => {
+  // ASVS V7.2.4: re-authentication issues a new session token and ends the old one.
   it('records the step-up time on the session, and refuses a wrong password generically', async () => {
     await signUpWithPassword(mailbox, 'barbara@example.test', PASSWORD);
     const started = await post('/api/auth/signin/email-otp/start', { email: 'barbara@example.test' });
@@ -134,7 +136,13 @@ describe('step-up with password', () => {
     expect(ok.status).toBe(200);
     const body = await ok.json();
     expect(body.step_up_method).toBe('password');
-    const session = await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json();
-    expect(session.session.step_up_at).toBe(body.step_up_at);
+    // ASVS V7.2.4: the step-up renews the session's secret; only the new cookie works from now on.
+    const renewed = cookieFrom(ok);
+    expect(renewed).not.toBe(browser.cookie);
+    expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
+    const session = await (await get('/api/auth/session', { headers: { cookie: renewed } })).json();
+    expect(session.session).toMatchObject({ id: browser.sessionId, step_up_at: body.step_up_at });
+    // Same session id, so the CSRF token the page holds stays valid.
+    expect(session.csrf_token).toBe(browser.csrf);
   });
 });

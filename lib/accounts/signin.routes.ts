@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { sessionViewSchema, signedIn } from './sessions.routes';
+import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
 import { emailField } from './email-address';
 import { completeEmailCodeSignIn, signInWithPassword, startEmailCodeSignIn, stepUpWithPassword } from './signin';
 
@@ -20,12 +20,14 @@ const password = defineOperation({
   subjectRateLimit: { bucket: 'signin_account', subject: ({ body }) => body.email },
   idempotency: 'none',
   acceptsForm: true,
+  startsSession: true,
   body: z.object({ email: emailField, password: z.string().min(1).max(1024) }),
   successStatus: 201,
   errorStatuses: [401],
+  emits: ['identity.session.revoked'],
   response: sessionViewSchema,
-  handler: async ({ body, device, now, requestId }) => {
-    const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId });
+  handler: async ({ body, device, now, requestId, presentedSession }) => {
+    const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId, presented: presentedSession });
     return signedIn(issued);
   },
 });
@@ -58,11 +60,13 @@ const emailCodeComplete = defineOperation({
   origin: 'required',
   rateLimit: 'code_attempts',
   idempotency: 'none',
+  startsSession: true,
   body: z.object({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, 'Enter the six-digit code.') }),
   successStatus: 201,
+  emits: ['identity.session.revoked'],
   response: sessionViewSchema,
-  handler: async ({ body, device, now, requestId }) => {
-    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, now, requestId });
+  handler: async ({ body, device, now, requestId, presentedSession }) => {
+    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, now, requestId, presented: presentedSession });
     return signedIn(issued);
   },
 });
@@ -72,7 +76,7 @@ const stepUpPassword = defineOperation({
   method: 'POST',
   path: '/api/auth/step-up/password',
   tag: TAG,
-  summary: 'Re-authenticate with the password; records the step-up time on the session',
+  summary: 'Re-authenticate with the password; records the step-up time on the session and renews its cookie',
   auth: { kind: 'session' },
   origin: 'required',
   rateLimit: 'signin',
@@ -82,7 +86,7 @@ const stepUpPassword = defineOperation({
   successStatus: 200,
   errorStatuses: [401],
   response: stepUpSchema,
-  handler: ({ actor, body, now, requestId }) => stepUpWithPassword(actorOfKind(actor, 'session'), body.password, now, requestId),
+  handler: async ({ actor, body, now, requestId }) => steppedUp(await stepUpWithPassword(actorOfKind(actor, 'session'), body.password, now, requestId)),
 });
 
 export const signInOperations: AnyOperation[] = [password, emailCodeStart, emailCodeComplete, stepUpPassword];

@@ -2,13 +2,14 @@ import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';
-import { issueSession, markStepUp } from '@/lib/sessions';
+import { markStepUp } from '@/lib/sessions';
 import { consumeChallenge, findEmailChallenge } from './email-challenges.repo';
 import { startChallenge, verifyCode } from './email-challenges';
 import { isLocked, registerPasswordFailure } from './lockout';
 import { accountMails, deliver } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { clearFailures, findPasswordCredential } from './passwords.repo';
+import { startSession } from './session-start';
 import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
 /** Unknown account, wrong password and locked account all end here: one body, one status. */
@@ -42,7 +43,7 @@ export async function checkPassword(user: UserRow | null, password: string, now:
   return outcome;
 }
 
-export async function signInWithPassword(input: { email: string; password: string; device: string; now: Date; requestId: string }) {
+export async function signInWithPassword(input: { email: string; password: string; device: string; now: Date; requestId: string; presented: SessionActor | null }) {
   const user = await findUserByEmail(await getDb(), input.email);
   const { ok, rehash } = await checkPassword(user, input.password, input.now);
   if (!ok || !user) {
@@ -53,7 +54,7 @@ export async function signInWithPassword(input: { email: string; password: strin
   const rehashed = rehash ? await hashPassword(input.password) : null;
   return inTransaction(async (tx) => {
     await clearFailures(tx, user.id, input.now, rehashed);
-    const issued = await issueSession(tx, { user, amr: ['pwd'], device: input.device, now: input.now, stepUpMethod: 'password' });
+    const issued = await startSession(tx, { user, amr: ['pwd'], device: input.device, now: input.now, requestId: input.requestId, stepUpMethod: 'password', presented: input.presented });
     await recordAudit(tx, { action: 'signin.password', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
     return issued;
   });
@@ -85,7 +86,7 @@ export async function startEmailCodeSignIn(email: string, now: Date, requestId: 
   return { challenge_id: started.id, expires_at: started.expiresAt.toISOString() };
 }
 
-export async function completeEmailCodeSignIn(input: { challengeId: string; code: string; device: string; now: Date; requestId: string }) {
+export async function completeEmailCodeSignIn(input: { challengeId: string; code: string; device: string; now: Date; requestId: string; presented: SessionActor | null }) {
   const row = await findEmailChallenge(await getDb(), input.challengeId);
   if (!row || row.purpose !== 'signin') throw serviceError('invalid_code', 'The code is wrong or has expired.');
   try {
@@ -98,7 +99,8 @@ export async function completeEmailCodeSignIn(input: { challengeId: string; code
     if (!(await consumeChallenge(tx, row.id, input.now))) throw serviceError('invalid_code', 'The code is wrong or has expired.');
     const user = row.userId ? await findUserById(tx, row.userId) : null;
     if (!user) throw serviceError('invalid_code', 'The code is wrong or has expired.');
-    const issued = await issueSession(tx, { user, amr: ['otp'], device: input.device, now: input.now });
+    // An e-mail code signs in but is no re-authentication: no step-up window (docs/security.md).
+    const issued = await startSession(tx, { user, amr: ['otp'], device: input.device, now: input.now, requestId: input.requestId, presented: input.presented });
     await recordAudit(tx, { action: 'signin.email_code', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
     return issued;
   });

@@ -1,3 +1,6 @@
+import { getConfig } from '@/lib/config';
+import type { StepUpMethod } from '@/lib/contract/operation';
+import type { StepUpRule } from '@/lib/contract/step-up';
 import { getDb } from '@/lib/db';
 import { countUserPasskeys } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
@@ -10,4 +13,11 @@ export async function stepUpMethodsOf(userId: string): Promise<('passkey' | 'pas
   const db = await getDb();
   const [passkeys, password] = await Promise.all([countUserPasskeys(db, userId), findPasswordCredential(db, userId)]);
   return [...(passkeys > 0 ? (['passkey'] as const) : []), ...(password ? (['password'] as const) : [])];
+}
+
+/** Step-ups that count for the person's own account and sessions: a passkey or the password, within the step-up window. */
+export const SESSION_STEP_UP_METHODS: StepUpMethod[] = ['passkey', 'password'];
+
+export function sessionStepUpRule(): StepUpRule {
+  return { methods: SESSION_STEP_UP_METHODS, maxAgeSeconds: getConfig().ttl.stepUp };
 }

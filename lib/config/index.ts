@@ -60,6 +60,7 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
     rateLimitScale: env.RATE_LIMIT_SCALE,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     benchBareRoute: env.BENCH_BARE_ROUTE,
+    sessionsPerAccount: env.SESSIONS_PER_ACCOUNT,
     ttl: {
       sessionIdle: env.SESSION_IDLE_TTL_SECONDS,
       sessionAbsolute: env.SESSION_ABSOLUTE_TTL_SECONDS,

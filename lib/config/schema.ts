@@ -55,6 +55,8 @@ export const envSchema = z
     RELEASE: z.string().min(1).max(64).default('dev'),
     /** The least severe structured log line written (lib/platform/log.ts); security events are `warn`. */
     LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
+    /** Live sessions one account may hold; a sign-in beyond it ends the least recently used one. */
+    SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(30),
     SESSION_IDLE_TTL_SECONDS: seconds(24 * 3600),
     SESSION_ABSOLUTE_TTL_SECONDS: seconds(7 * 24 * 3600),
     STEP_UP_TTL_SECONDS: seconds(10 * 60),

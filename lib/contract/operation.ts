@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Actor } from './actor';
+import type { Actor, SessionActor } from './actor';
 import type { EventType } from './events';
 import type { RateLimitBucket } from './rate-limits';
 import type { Scope } from './scopes';
@@ -78,6 +78,11 @@ export interface HandlerContext<P, Q, B> {
   bodyFormat: 'json' | 'form' | 'none';
   /** Present on collection operations. */
   page: PageRequest;
+  /**
+   * On operations that start a session (`startsSession`): the live session the request's cookie
+   * belongs to, whoever's it is, so the new sign-in can end it; null otherwise.
+   */
+  presentedSession: SessionActor | null;
 }
 
 const RESULT = Symbol('operation-result');
@@ -143,6 +148,12 @@ interface OperationBase<P extends Schema | undefined, Q extends Schema | undefin
   cacheControl?: string;
   /** Only for tests; never registered in the public registry. */
   testOnly?: boolean;
+  /**
+   * The operation signs in (issues a new session): the pipeline resolves the session cookie the
+   * request presents and hands it to the handler as `presentedSession`, which the new sign-in ends
+   * (ASVS V7.2.4: a new authentication never leaves the previous session token alive).
+   */
+  startsSession?: boolean;
 }
 
 export interface ResourceOperation<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>

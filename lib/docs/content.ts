@@ -47,8 +47,8 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     title: 'Sessions and step-up',
     url: '/docs#sessions',
     body: [
-      'Sessions last 24 hours without activity and 7 days at most. GET /api/auth/sessions lists yours; POST /api/auth/sessions/revoke ends one (your current one signs you out) and takes effect on its very next request.',
-      'Passkey and password sign-ins count as a fresh step-up; an e-mail code does not. Step up again with POST /api/auth/step-up/passkey/options + complete or POST /api/auth/step-up/password when an operation answers 403 step_up_required.',
+      'Sessions last 24 hours without activity and 7 days at most. GET /api/auth/sessions lists yours; POST /api/auth/sessions/revoke ends one (your current one signs you out; any other needs a recent step-up) and takes effect on its very next request. POST /api/auth/sessions/revoke-others signs you out everywhere else (step-up). Signing in ends the session the browser held; an account keeps at most 30 live sessions (the least recently used one ends).',
+      'Passkey and password sign-ins count as a fresh step-up; an e-mail code does not. Step up again with POST /api/auth/step-up/passkey/options + complete or POST /api/auth/step-up/password when an operation answers 403 step_up_required. A step-up renews the session cookie: use the one from its answer, the old one no longer works.',
       'Changing your password signs out your other sessions. You cannot remove your last passkey when you have no password.',
     ],
   },

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { ANONYMOUS, type Actor } from '@/lib/contract/actor';
+import { ANONYMOUS, type Actor, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { AuthTerm, SessionCookieInstruction } from '@/lib/contract/operation';
+import { assertRecentStepUp } from '@/lib/contract/step-up';
 import { csrfTokenFor } from '@/lib/sessions';
 import { sessionCookieName } from '@/lib/sessions';
 import { credentialStores } from './credentials';
@@ -121,19 +122,15 @@ export async function authorize(term: AuthTerm, actor: Actor, rawParams: Record<
     }
   }
   if (term.kind === 'session' && term.stepUp && actor.kind === 'session') {
-    const maxAge = getConfig().ttl.stepUp;
-    const fresh =
-      actor.stepUpAt !== null &&
-      actor.stepUpMethod !== null &&
-      term.stepUp.methods.includes(actor.stepUpMethod) &&
-      now.getTime() - actor.stepUpAt.getTime() <= maxAge * 1000;
-    if (!fresh) {
-      // Name only the methods this account has (a passkey-only account has no password to type).
-      const available = await credentialStores.stepUpMethods(actor.userId);
-      const usable = term.stepUp.methods.filter((method) => available.includes(method));
-      throw serviceError('step_up_required', 'Re-authenticate through /api/auth/step-up and retry.', {
-        extras: { step_up: { methods: usable.length > 0 ? usable : term.stepUp.methods, max_age_seconds: maxAge } },
-      });
-    }
+    await assertRecentStepUp(actor, { methods: term.stepUp.methods, maxAgeSeconds: getConfig().ttl.stepUp }, now, credentialStores.stepUpMethods);
   }
+}
+
+/**
+ * For operations that start a session: the live session the request's cookie belongs to (or null),
+ * resolved like the session term resolves it, so the new sign-in can end it.
+ */
+export async function presentedSession(request: Request, now: Date): Promise<SessionActor | null> {
+  const cookie = readCookie(request.headers, sessionCookieName());
+  return cookie ? credentialStores.session(cookie, now) : null;
 }

@@ -10,7 +10,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
 import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim } from '@/lib/platform';
-import { assertCsrf, authenticate, authorize, sessionCookieHeader } from './auth';
+import { assertCsrf, authenticate, authorize, presentedSession, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { clientKey, keyedHash } from './client-address';
@@ -68,6 +68,8 @@ export async function runOperation(
 
     // 6. Authenticate.
     const actor: Actor = await authenticate(op.auth, request, now);
+    // A sign-in ends the session the browser already holds (whoever's it is): resolved here, ended by the handler.
+    const presented = op.startsSession ? await presentedSession(request, now) : null;
 
     // 7. CSRF for cookie-authenticated unsafe methods.
     if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
@@ -104,7 +106,7 @@ export async function runOperation(
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page } as const;
+    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented } as const;
     const respond = async () => {
       const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
       return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };

@@ -15,6 +15,7 @@ export {
   revokeOwnSession,
   revokeSessionsOf,
   sessionRecord,
+  sessionsBeyondLimit,
   sessionView,
   type Amr,
   type IssuedSession,

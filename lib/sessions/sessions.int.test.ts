@@ -31,6 +31,7 @@ describe('sessions', () => {
     expect((await get('/api/auth/session', { headers: { cookie: tampered } })).status).toBe(401);
   });
 
+  // ASVS V7.5.2: the person sees every active session.
   it('lists own sessions with safe metadata and marks the current one', async () => {
     await signUpWithPassword(mailbox, 'grace@example.test', PASSWORD);
     const laptop = await signInWithPassword('grace@example.test', PASSWORD, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' } });
@@ -78,6 +79,7 @@ describe('sessions', () => {
     expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
   });
 
+  // ASVS V7.1.1: the documented idle and absolute lifetimes.
   it('expires after 24 idle hours, and after 7 days however active', async () => {
     await signUpWithPassword(mailbox, 'alan@example.test', PASSWORD);
     const browser = await signInWithPassword('alan@example.test', PASSWORD);

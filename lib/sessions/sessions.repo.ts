@@ -18,8 +18,17 @@ export async function touchSession(db: Executor, id: string, at: Date): Promise<
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
 }
 
-export async function recordSessionStepUp(db: Executor, id: string, at: Date, method: 'passkey' | 'password'): Promise<void> {
-  await db.update(sessions).set({ stepUpAt: at, stepUpMethod: method }).where(eq(sessions.id, id));
+/**
+ * Records a step-up on a live session and replaces its secret in the same write: the old cookie
+ * stops matching. False when the session ended meanwhile (it is never revived).
+ */
+export async function recordStepUpWithNewSecret(db: Executor, id: string, secretHash: string, at: Date, method: 'passkey' | 'password'): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ secretHash, stepUpAt: at, stepUpMethod: method })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
 }
 
 export async function listLiveSessions(db: Executor, userId: string, now: Date): Promise<SessionRow[]> {

@@ -11,7 +11,7 @@ import {
   findSession,
   insertSession,
   listLiveSessions,
-  recordSessionStepUp,
+  recordStepUpWithNewSecret,
   revokeOwnedSession,
   revokeUserSessions,
   touchSession,
@@ -144,7 +144,25 @@ export async function liveSessionsOf(userId: string, now: Date): Promise<Session
   return listLiveSessions(await getDb(), userId, now);
 }
 
+/**
+ * A step-up is a re-authentication, so the session gets a new secret (ASVS V7.2.4): the same row
+ * (id, history, the provider's linkage and the CSRF token bound to the id stay), a new sealed cookie,
+ * and the old cookie dead from now on.
+ */
 export async function markStepUp(db: Executor, actor: SessionActor, method: 'passkey' | 'password', now: Date) {
-  await recordSessionStepUp(db, actor.sessionId, now, method);
-  return { step_up_at: now.toISOString(), step_up_method: method };
+  const { secret, secretHash } = newSessionSecret();
+  if (!(await recordStepUpWithNewSecret(db, actor.sessionId, secretHash, now, method))) throw serviceError('unauthenticated', 'Sign in first.');
+  const sealed = await sealSessionCookie({ sid: actor.sessionId, secret });
+  const cookie: SessionCookieInstruction = { set: sealed, maxAgeSeconds: getConfig().ttl.sessionAbsolute };
+  return { stepUp: { step_up_at: now.toISOString(), step_up_method: method }, cookie };
+}
+
+/**
+ * The user's live sessions beyond the `limit` most recently used ones (least recently used first
+ * to go), never `keep`: what a new sign-in ends when the account is at its concurrent-session limit.
+ */
+export async function sessionsBeyondLimit(db: Executor, userId: string, limit: number, keep: string, now: Date): Promise<SessionRow[]> {
+  const live = (await listLiveSessions(db, userId, now)).filter((row) => idleExpiry(row) > now && row.id !== keep);
+  live.sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime());
+  return live.slice(Math.max(0, limit - 1));
 }

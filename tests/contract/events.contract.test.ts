@@ -75,6 +75,29 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const other = await signInWithPassword(email, PASSWORD);
     return () => post('/api/auth/sessions/revoke', { session_id: other.sessionId }, { headers: as(browser) });
   },
+  revokeOtherSessions: async () => {
+    const { email, browser } = await passwordAccount();
+    await signInWithPassword(email, PASSWORD);
+    return () => post('/api/auth/sessions/revoke-others', {}, { headers: as(browser) });
+  },
+  // A sign-in ends the session the browser presents (here the same account's).
+  signInWithPassword: async () => {
+    const { email, browser } = await passwordAccount();
+    return () => post('/api/auth/signin/password', { email, password: PASSWORD }, { headers: { cookie: browser.cookie } });
+  },
+  completeEmailCodeSignIn: async () => {
+    const { email, browser } = await passwordAccount();
+    const { challenge_id } = (await (await post('/api/auth/signin/email-otp/start', { email })).json()) as { challenge_id: string };
+    return () => post('/api/auth/signin/email-otp/complete', { challenge_id, code: mailbox.codeFor(email) }, { headers: { cookie: browser.cookie } });
+  },
+  signInWithPasskey: async () => {
+    const { browser } = await passwordAccount();
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const { options, challenge_id } = await passkeyOptions('/api/auth/passkeys/options', as(browser));
+    await post('/api/auth/passkeys', { challenge_id, credential: authenticator.create(options) }, { headers: as(browser) });
+    const signIn = await passkeyOptions('/api/auth/signin/passkey/options', {});
+    return () => post('/api/auth/signin/passkey/complete', { challenge_id: signIn.challenge_id, credential: authenticator.get(signIn.options) }, { headers: { cookie: browser.cookie } });
+  },
   updateOwnProfile: async () => {
     const { browser } = await passwordAccount();
     return () => call(operation('PATCH', '/api/auth/profile'), { headers: { origin: ORIGIN, ...as(browser) }, body: { display_name: 'Renamed' } });
