@@ -20,6 +20,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA and best practices)', () => 
     }
   });
 
+  // ASVS V7.4.4
   test('every page, signed in, and the consent screen of an OAuth request', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     await signUpAndSignIn(page, 'axe');

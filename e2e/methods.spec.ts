@@ -17,6 +17,7 @@ async function expectAnswer(response: APIResponse, status: number, code: string,
 
 test.describe('methods Next does not route', () => {
   for (const method of ['TRACE', 'PROPFIND', 'QUERY']) {
+    // ASVS V13.4.4
     test(`${method} answers like any undeclared method`, async ({ request }) => {
       const id = `e2e-${method.toLowerCase()}-0001`;
       const send = (path: string) => request.fetch(path, { method, headers: { 'x-request-id': id } });

@@ -35,6 +35,7 @@ async function callbackListener(): Promise<{ server: Server; url: string; next: 
 }
 
 
+// ASVS V9.2.4, V10.4.2, V10.4.5, V10.4.9, V10.7.2
 test('authorization code + PKCE through the hosted sign-in and consent, then ID token, userinfo and the bearer API', async ({ page, baseURL }) => {
   const email = uniqueEmail('rp');
   await signUpWithPassword(page, email);
@@ -169,6 +170,7 @@ async function consentAndExchange(page: Page, registered: client.Configuration, 
   return client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: verifier, expectedState: state });
 }
 
+// ASVS V10.7.2
 test('an MCP client: resource indicator, default scope, audience-bound token; then prompt=login asks for a fresh sign-in', async ({ page, baseURL }) => {
   const email = uniqueEmail('mcp');
   await signUpWithPassword(page, email);
@@ -253,6 +255,7 @@ function foreignRequests(page: Page, baseURL: string): string[] {
   return foreign;
 }
 
+// ASVS V14.2.3
 test('an untrusted client’s error lands on our page, where the person decides whether to go back; no third-party origin', async ({ page, baseURL }) => {
   const foreign = foreignRequests(page, baseURL!);
   const callback = await callbackListener();

@@ -39,6 +39,7 @@ async function framingSite(): Promise<{ server: Server; url: (target: string) =>
 }
 
 test.describe('security headers', () => {
+  // ASVS V14.2.3
   test('every page sends a nonce-based CSP and the other browser policies', async ({ request }) => {
     const nonces = new Set<string>();
     for (const path of PAGES) {

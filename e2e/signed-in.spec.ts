@@ -3,6 +3,7 @@ import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createAccountWithPassword, screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
 
 test.describe('signed in, and just signed up', () => {
+  // ASVS V14.3.1
   test('a password sign-up ends signed in; /sign-in then offers to continue or sign out', async ({ page }) => {
     const email = uniqueEmail('continue');
     await createAccountWithPassword(page, email);

@@ -32,6 +32,7 @@ describe('enrollment', () => {
     }
   });
 
+  // ASVS V6.4.1, V7.6.2
   it('verifies with the mailed code, then creates the account with a password and no session', async () => {
     const { body } = await start('ada@example.test');
     const early = await post('/api/auth/enrollment/password/complete', { password: PASSWORD }, withToken(body.enrollment_token));
@@ -54,6 +55,7 @@ describe('enrollment', () => {
     expect(again.status).toBe(401);
   });
 
+  // ASVS V6.2.1, V6.2.4, V6.2.5
   it('refuses short and common passwords with 400 weak_password and a reason', async () => {
     const { body } = await start('grace@example.test');
     await post('/api/auth/enrollment/verify-email', { code: mailbox.codeFor('grace@example.test') }, withToken(body.enrollment_token));
@@ -67,6 +69,7 @@ describe('enrollment', () => {
     expect((await post('/api/auth/enrollment/password/complete', { password: 'ünïcödé pässwörd ✓' }, withToken(body.enrollment_token))).status).toBe(201);
   });
 
+  // ASVS V6.4.1, V6.6.2, V6.6.3
   it('burns a code after five wrong attempts, and a re-sent code replaces the old one', async () => {
     const { body } = await start('linus@example.test');
     const firstCode = mailbox.codeFor('linus@example.test');
@@ -85,6 +88,7 @@ describe('enrollment', () => {
     expect((await post('/api/auth/enrollment/verify-email', { code: secondCode }, withToken(body.enrollment_token))).status).toBe(200);
   });
 
+  // ASVS V6.6.3
   it('limits re-sends with 429', async () => {
     const { body } = await start('margaret@example.test');
     const statuses: number[] = [];
@@ -92,12 +96,14 @@ describe('enrollment', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  // ASVS V2.4.1
   it('limits starts per address with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await start('barbara@example.test')).response.status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
+  // ASVS V6.4.1, V6.5.5
   it('expires codes and tokens', async () => {
     const { body } = await start('alan@example.test');
     const code = mailbox.codeFor('alan@example.test');

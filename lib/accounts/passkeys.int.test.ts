@@ -63,6 +63,7 @@ describe('passkeys', () => {
     expect((await passkeySignIn(authenticator)).status).toBe(201);
   });
 
+  // ASVS V6.5.1
   it('uses each challenge once', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'linus@example.test', authenticator);
@@ -74,6 +75,7 @@ describe('passkeys', () => {
   });
 
   // ASVS V7.2.4
+  // ASVS V8.2.2
   it('steps up with one of your own passkeys only', async () => {
     const mine = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'hedy@example.test', mine);
@@ -93,6 +95,7 @@ describe('passkeys', () => {
     expect((await renewed.json()).session).toMatchObject({ id: browser.sessionId, step_up_method: 'passkey' });
   });
 
+  // ASVS V6.4.4
   it('recovers an account with a replacement passkey: every session ends, old credentials stay, the owner is told', async () => {
     const lost = new SoftAuthenticator(ORIGIN);
     const userId = await signUpWithPasskey(mailbox, 'katherine@example.test', lost);
@@ -116,6 +119,7 @@ describe('passkeys', () => {
 });
 
 describe('managing your own passkeys and password', () => {
+  // ASVS V7.5.1
   it('lists, adds (with step-up), renames and removes passkeys, never the last credential', async () => {
     const first = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'margaret@example.test', first);
@@ -147,6 +151,7 @@ describe('managing your own passkeys and password', () => {
     expect((await passkeySignIn(second)).status).toBe(201);
   });
 
+  // ASVS V6.2.2, V7.4.3, V7.5.1
   it('requires a recent step-up for sensitive account changes', async () => {
     await signUpWithPassword(mailbox, 'barbara@example.test', 'an old but decent password');
     const browser = await signInWithPassword('barbara@example.test', 'an old but decent password');
@@ -194,6 +199,7 @@ describe('passkey names and the ceremony clock', () => {
     expect(unknown!.name).toBe('Chrome on Linux · 5 Jan 2026');
   });
 
+  // ASVS V6.5.5
   it('times challenges with the injected clock, not the wall clock', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'sophie@example.test', authenticator);

@@ -56,6 +56,7 @@ describe('changing a password (ASVS V6.2.3)', () => {
     expect((await passwordSignIn('rosalind@example.test', NEW)).status).toBe(201);
   });
 
+  // ASVS V6.2.3
   it('is not satisfied by a fresh passkey step-up alone when the account has a password', async () => {
     await signUpWithPassword(mailbox, 'lise@example.test', OLD);
     let browser = await signInWithPassword('lise@example.test', OLD);
@@ -67,6 +68,7 @@ describe('changing a password (ASVS V6.2.3)', () => {
     expect((await change(browser, { current_password: OLD, new_password: NEW }, later)).status).toBe(200);
   });
 
+  // ASVS V6.3.1
   it('counts wrong current passwords towards the password lockout, so it is no guessing oracle', async () => {
     await signUpWithPassword(mailbox, 'chien-shiung@example.test', OLD);
     const browser = await signInWithPassword('chien-shiung@example.test', OLD);

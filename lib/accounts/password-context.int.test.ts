@@ -12,6 +12,7 @@ async function expectRefused(response: Response, field = 'password') {
 }
 
 describe('context-specific words', () => {
+  // ASVS V6.2.11
   it('are refused at enrollment', async () => {
     const { enrollment_token } = await (await post('/api/auth/enrollment/start', { email: 'ada.lovelace@example.test' })).json();
     const token = { headers: { 'x-enrollment-token': enrollment_token } };
@@ -21,6 +22,7 @@ describe('context-specific words', () => {
     expect((await post('/api/auth/enrollment/password/complete', { password: GOOD }, token)).status).toBe(201);
   });
 
+  // ASVS V6.2.11
   it('are refused when changing the password and when recovering', async () => {
     await signUpWithPassword(mailbox, 'grace.hopper@example.test', GOOD);
     const browser = await signInWithPassword('grace.hopper@example.test', GOOD);

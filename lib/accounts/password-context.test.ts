@@ -12,6 +12,7 @@ describe('context-specific words', () => {
   });
   afterAll(() => restore());
 
+  // ASVS V6.1.2
   it('are the e-mail address and its parts, the service name and its words, the host and its labels', () => {
     expect(contextWords(EMAIL).sort()).toEqual(
       [
@@ -36,6 +37,7 @@ describe('context-specific words', () => {
     );
   });
 
+  // ASVS V6.2.11
   it('refuse a password that is one of them with only digits and symbols around it', () => {
     for (const password of ['Lovelace1815!', 'analytical-engine-2026', 'IdentityService#1', '1234babbage5678', 'example!!']) {
       expect(isBuiltFromContext(password, EMAIL), password).toBe(true);
@@ -44,6 +46,7 @@ describe('context-specific words', () => {
     expect(isBuiltFromContext('Example.Example', EMAIL)).toBe(false);
   });
 
+  // ASVS V6.2.11
   it('refuse a password containing the whole address or its local part, and accept unrelated ones', () => {
     expect(isBuiltFromContext('my ada.lovelace+work passphrase', EMAIL)).toBe(true);
     expect(isBuiltFromContext('correct horse battery staple', EMAIL)).toBe(false);

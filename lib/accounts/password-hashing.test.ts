@@ -11,6 +11,7 @@ afterEach(() => {
 });
 
 describe('password proofs', () => {
+  // ASVS V11.4.2
   it('are PBKDF2-HMAC-SHA256 over the peppered, NFC-normalised password with a per-credential salt', async () => {
     const proof = await hashPassword('Ame\u0301lie passphrase');
     const expected = pbkdf2Sync(
@@ -49,6 +50,7 @@ describe('password proofs', () => {
 const ADA = { email: 'ada.lovelace@example.test' };
 
 describe('password policy', () => {
+  // ASVS V6.2.1, V6.2.5, V6.2.9
   it('accepts 8-128 characters of anything, counting characters not bytes', async () => {
     expect(await acceptablePassword('ñ'.repeat(8), ADA)).toBe('ñ'.repeat(8));
     expect(await acceptablePassword('🔑'.repeat(128), ADA)).toHaveLength(256);
@@ -56,6 +58,7 @@ describe('password policy', () => {
     await expect(acceptablePassword('seven77', ADA)).rejects.toMatchObject({ code: 'weak_password' });
   });
 
+  // ASVS V6.2.4
   it('refuses common passwords from the offline list, whatever their case', async () => {
     for (const common of ['password', 'iloveyou123', 'PASSWORD1', 'baseball1']) {
       await expect(acceptablePassword(common, ADA)).rejects.toMatchObject({ code: 'weak_password' });

@@ -13,6 +13,7 @@ const patchMe = (value: string, body: unknown, key: string | null = `k-${Math.ra
   call(operation('PATCH', '/api/v1/me'), { headers: { ...bearer(value), ...(key ? { 'idempotency-key': key } : {}) }, body });
 
 describe('GET /api/v1/me', () => {
+  // ASVS V8.2.3, V10.3.2
   it('returns the profile, with the e-mail only under identity.email.read (or its alias email)', async () => {
     const userId = await signUpWithPassword(mailbox, 'ada@example.test', 'profile reading passphrase', 'Ada');
     const profileOnly = await getMe((await accessToken(userId, 'openid identity.profile.read')).value);
@@ -25,6 +26,7 @@ describe('GET /api/v1/me', () => {
     }
   });
 
+  // ASVS V10.3.2
   it('answers 401 with a Bearer challenge naming the resource metadata, and 403 naming the missing scope', async () => {
     const userId = await signUpWithPassword(mailbox, 'grace@example.test', 'profile reading passphrase');
     const none = await call(operation('GET', '/api/v1/me'));
@@ -39,6 +41,7 @@ describe('GET /api/v1/me', () => {
     expect(narrow.headers.get('www-authenticate')).toContain('scope="identity.profile.read identity.email.read"');
   });
 
+  // ASVS V9.2.1, V9.2.3, V10.3.1
   it('refuses expired, revoked and MCP-audience tokens', async () => {
     const userId = await signUpWithPassword(mailbox, 'linus@example.test', 'profile reading passphrase');
     const expiring = await accessToken(userId, 'identity.profile.read', { expiresIn: 1 });
@@ -65,6 +68,7 @@ describe('PATCH /api/v1/me', () => {
     expect(updated.map((e) => e.payload)).toEqual([{ user_id: userId, changed: 'display_name,locale,timezone' }]);
   });
 
+  // ASVS V8.2.3
   it('refuses read-only fields, bad values and a missing Idempotency-Key, and replays a repeated key', async () => {
     const userId = await signUpWithPassword(mailbox, 'alan@example.test', 'profile writing passphrase');
     const { value } = await accessToken(userId, 'identity.profile.write');
@@ -138,6 +142,7 @@ describe('PATCH /api/auth/profile (the account page)', () => {
 });
 
 describe('GET /api/v1/privacy/export', () => {
+  // ASVS V14.2.2, V14.2.4
   it('exports the person\'s data without secrets, hashes, tokens or network identity, never cached', async () => {
     const userId = await signUpWithPassword(mailbox, 'katherine@example.test', 'privacy export passphrase', 'Katherine');
     const { signInWithPassword } = await import('@/tests/helpers/accounts');

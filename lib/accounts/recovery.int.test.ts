@@ -16,6 +16,7 @@ async function start(email: string) {
 const withToken = (token: string) => ({ headers: { 'x-recovery-token': token } });
 
 describe('recovery', () => {
+  // ASVS V6.4.3
   it('answers known and unknown addresses identically', async () => {
     await signUpWithPassword(mailbox, 'ada@example.test', OLD);
     const known = await start('ada@example.test');
@@ -30,6 +31,7 @@ describe('recovery', () => {
     }
   });
 
+  // ASVS V6.4.3, V7.4.3
   it('verifies without a session, then sets a new password and signs out every session', async () => {
     const userId = await signUpWithPassword(mailbox, 'grace@example.test', OLD);
     const oldBrowser = await signInWithPassword('grace@example.test', OLD);
@@ -55,6 +57,7 @@ describe('recovery', () => {
     expect((await post('/api/auth/recovery/password/complete', { password: NEW }, withToken(body.recovery_token))).status).toBe(401);
   });
 
+  // ASVS V6.6.3
   it('re-sends a replacement code, limited with 429', async () => {
     await signUpWithPassword(mailbox, 'linus@example.test', OLD);
     const { body } = await start('linus@example.test');

@@ -16,6 +16,7 @@ const withoutRequestId = async (response: Response) => {
 };
 
 describe('password sign-in', () => {
+  // ASVS V3.3.2, V3.3.4, V7.2.2
   it('issues a fresh session (new id every time) with a cookie and a CSRF token', async () => {
     await signUpWithPassword(mailbox, 'ada@example.test', PASSWORD);
     const first = await post('/api/auth/signin/password', { email: 'ada@example.test', password: PASSWORD });
@@ -47,6 +48,7 @@ describe('password sign-in', () => {
     expect(await withoutRequestId(locked)).toEqual(unknownBody);
   });
 
+  // ASVS V6.3.1
   it('locks password sign-in after 10 failures, tells the owner, keeps e-mail codes working, and ends the lock', async () => {
     await signUpWithPassword(mailbox, 'linus@example.test', PASSWORD);
     for (let i = 0; i < 10; i++) {
@@ -64,6 +66,7 @@ describe('password sign-in', () => {
     expect((await post('/api/auth/signin/password', { email: 'linus@example.test', password: PASSWORD }, { now: afterLock })).status).toBe(201);
   });
 
+  // ASVS V6.3.1
   it('rate-limits password attempts per client', async () => {
     const restore = withEnv({ RATE_LIMIT_SCALE: '1' });
     try {
@@ -77,6 +80,7 @@ describe('password sign-in', () => {
     }
   });
 
+  // ASVS V16.3.1
   it('records sign-in attempts in the audit trail without secrets', async () => {
     await signUpWithPassword(mailbox, 'katherine@example.test', PASSWORD);
     await post('/api/auth/signin/password', { email: 'katherine@example.test', password: 'wrong password' });
@@ -92,6 +96,7 @@ describe('password sign-in', () => {
 
 describe('e-mail code sign-in', () => {
   // ASVS V6.3.3, V6.1.3: an e-mail code signs in (amr otp) but opens no step-up window.
+  // ASVS V6.5.1, V6.6.2
   it('answers known and unknown addresses identically and signs in once per code', async () => {
     await signUpWithPassword(mailbox, 'hedy@example.test', PASSWORD);
     const unknown = await post('/api/auth/signin/email-otp/start', { email: 'ghost@example.test' });

@@ -39,6 +39,7 @@ describe('audit data: an explicit allow-list per action', () => {
     expect(await rowsFor('audit-unknown')).toEqual([]);
   });
 
+  // ASVS V14.2.4
   it('never allows a field whose name says secret, credential material or network identity', () => {
     const secretLike = /password|secret|token|hash|cookie|otp|assertion|signature|credential|user_?agent|(^|_)ip($|_)|address|(^|_)code$|(^|_)key$/i;
     const allowed = (Object.keys(AUDIT_ACTIONS) as AuditAction[]).flatMap((action) => AUDIT_ACTIONS[action].map((field) => `${action}: ${field}`));

@@ -52,6 +52,7 @@ describe('configuration', () => {
     expect(config.dataEncryptionKey).toHaveLength(32);
   });
 
+  // ASVS V11.4.2
   it('defaults to the embedded database on localhost with the documented lifetimes', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const config = loadConfig({ DATA_DIR: dir });
@@ -62,6 +63,7 @@ describe('configuration', () => {
     expect(config.rateLimitScale).toBe(1);
   });
 
+  // ASVS V13.3.2
   it('generates embedded secrets once, privately, and reuses them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const first = loadConfig({ DATA_DIR: dir });

@@ -56,6 +56,7 @@ describe('POST /api/docs/ask', () => {
     expect(body.sources).toContainEqual({ title: 'Pagination', url: '/docs#pagination' });
   });
 
+  // ASVS V2.4.1
   it('returns 429 with Retry-After once the client bucket is spent', async () => {
     const statuses: number[] = [];
     let last: Response | null = null;
@@ -88,6 +89,7 @@ describe('POST /api/docs/ask', () => {
     expect(seen.body?.messages.at(-1)).toEqual({ role: 'user', content: 'How do I page through results?' });
   });
 
+  // ASVS V16.5.2
   it.each([
     ['a provider error', 502, 'upstream_failed', (res: ServerResponse) => ((res.statusCode = 500), res.end(PROVIDER_SECRET_BODY))],
     ['an unreadable answer', 502, 'upstream_failed', (res: ServerResponse) => res.end(`not json ${PROVIDER_SECRET_BODY}`)],
@@ -104,6 +106,7 @@ describe('POST /api/docs/ask', () => {
     provider?.closeAllConnections();
   });
 
+  // ASVS V16.5.2
   it('answers 503 when the provider is unreachable', async () => {
     const url = await startProvider(() => undefined);
     await new Promise<void>((resolve) => provider!.close(() => resolve()));

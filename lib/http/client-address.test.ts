@@ -13,10 +13,12 @@ let restore: (() => void) | null = null;
 afterEach(() => restore?.());
 
 describe('client address', () => {
+  // ASVS V4.1.3
   it('uses the stamped socket peer, not a caller-supplied X-Forwarded-For', () => {
     expect(clientAddress(stamped('198.51.100.9', '203.0.113.1'))).toBe('198.51.100.9');
   });
 
+  // ASVS V4.1.3
   it('ignores a forged peer stamp', () => {
     const headers = new Headers({ 'x-identity-peer': 'guess|203.0.113.5', 'x-forwarded-for': '198.51.100.20' });
     expect(clientAddress(headers)).toBe('198.51.100.20');

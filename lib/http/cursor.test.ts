@@ -18,6 +18,7 @@ describe('opaque keyset cursors', () => {
     expect(decodeCursor('listThings', encodeCursor('listThings', keyset))).toEqual(keyset);
   });
 
+  // ASVS V9.1.1
   it('are refused when tampered with, truncated or used on another collection', () => {
     const cursor = encodeCursor('listThings', keyset);
     const [payload, mac] = cursor.split('.');

@@ -32,6 +32,7 @@ async function untilPaused(count: number) {
 }
 
 describe('idempotent executions are one transaction with their stored answer', () => {
+  // ASVS V16.5.3
   it('commits nothing when the handler fails after writing, and frees the key for a retry', async () => {
     faults.afterWrite = 'server';
     const failed = await send('write-5xx', { value: 'five-hundred' });

@@ -32,6 +32,7 @@ describe('body limits and media types', () => {
     expect((await problemOf(response)).code).toBe('payload_too_large');
   });
 
+  // ASVS V3.5.2
   it('refuses a non-JSON body with 415 and malformed JSON with 400', async () => {
     const wrongType = await call(idempotentOperation, {
       headers: { origin: ORIGIN, 'idempotency-key': 'k-type', 'content-type': 'text/plain' },
@@ -45,6 +46,7 @@ describe('body limits and media types', () => {
 });
 
 describe('rate limits', () => {
+  // ASVS V2.4.1
   it('answers 429 with Retry-After and RateLimit headers once the bucket is spent, and resets with the window', async () => {
     const statuses: number[] = [];
     let last: Response | null = null;
@@ -204,6 +206,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     expect((await problemOf(noCredential)).code).toBe('unauthenticated');
   });
 
+  // ASVS V3.5.1
   it('requires the session-bound CSRF token on cookie mutations', async () => {
     credentialStores.session = async (cookie) => (cookie === 'valid' ? sessionActor('a', null) : null);
     const base = { origin: ORIGIN, cookie: 'session=valid' };
@@ -216,6 +219,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     expect(await right.json()).toEqual({ ok: true, actor: 'session' });
   });
 
+  // ASVS V3.5.1
   it('answers 403 csrf_failed for any token, whatever its length in characters or bytes', async () => {
     credentialStores.session = async (cookie) => (cookie === 'valid' ? sessionActor('a', null) : null);
     const expected = csrfTokenFor('session-a');
@@ -236,6 +240,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     }
   });
 
+  // ASVS V7.5.1
   it('answers 403 step_up_required (saying how) unless the step-up is recent', async () => {
     let stepUpAt: Date | null = null;
     credentialStores.session = async () => sessionActor('a', stepUpAt);
@@ -251,6 +256,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     expect((await send()).status).toBe(200);
   });
 
+  // ASVS V8.2.1
   it('enforces bearer scopes with a WWW-Authenticate challenge, and the credential kind', async () => {
     let scopes: string[] = [];
     const bearer = (credential: 'oauth' | 'api_key', organizationId: string | null = null): Extract<Actor, { kind: 'bearer' }> => ({

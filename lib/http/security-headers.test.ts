@@ -35,6 +35,7 @@ describe('page security headers', () => {
     expect(directives(pageContentSecurityPolicy({ ...policy, path: '/account' }))['form-action']).toBe("'self'");
   });
 
+  // ASVS V12.2.1
   it('send HSTS and upgrade stray http URLs only when BASE_URL is https', () => {
     expect(pageSecurityHeaders(policy)['Strict-Transport-Security']).toBeUndefined();
     expect(pageContentSecurityPolicy(policy)).not.toContain('upgrade-insecure-requests');

@@ -6,6 +6,7 @@ const routes = routesOf(OPERATIONS, allowedMethods);
 const answerAt = (path: string) => unroutedAnswer(routes, path, new Headers({ 'x-request-id': 'unrouted-0001' }));
 
 describe('methods Next does not route', () => {
+  // ASVS V13.4.4
   it('are exactly those outside Next route handlers’ methods', () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']) expect(isRoutedMethod(method)).toBe(true);
     for (const method of ['TRACE', 'CONNECT', 'PROPFIND', 'QUERY', 'PURGE']) expect(isRoutedMethod(method)).toBe(false);

@@ -39,6 +39,7 @@ describe('mail', () => {
     expect(latest).toContain('Hello Grace');
   });
 
+  // ASVS V13.3.2
   it('keeps the dev mailbox private to the service user: files 0600, folder 0700 (they hold codes)', async () => {
     // A data folder whose mailbox an earlier version left world-readable (folder and message).
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mailbox-'));
@@ -57,6 +58,7 @@ describe('mail', () => {
     }
   });
 
+  // ASVS V16.5.2
   it('reports a dead SMTP server as failed within bounded time', async () => {
     const sink = await startSmtpSink();
     await sink.close();

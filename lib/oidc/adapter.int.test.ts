@@ -32,6 +32,7 @@ describe('the oidc-provider storage adapter', () => {
     expect((await deviceCodes.findByUserCode('ABCD-EFGH'))?.grantId).toBe('g9');
   });
 
+  // ASVS V9.2.1
   it('never returns an expired model, and sweeps expired rows', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
     const codes = new DrizzleAdapter('AuthorizationCode', () => now);

@@ -35,6 +35,7 @@ describe('the authorization endpoint refuses what RFC 9700 and OAuth 2.1 forbid'
     expect(response.headers.get('location')).toMatch(/^\/consent\//);
   });
 
+  // ASVS V10.4.4, V10.4.6, V10.6.1
   it.each([
     ['no PKCE', {}],
     ['plain PKCE', { code_challenge: 'plain-verifier-that-is-long-enough-to-pass-43-chars', code_challenge_method: 'plain' }],
@@ -51,6 +52,7 @@ describe('the authorization endpoint refuses what RFC 9700 and OAuth 2.1 forbid'
     expect(outcome.answer!.get('code')).toBeNull();
   });
 
+  // ASVS V10.4.1
   it('never redirects to an unregistered redirect URI, nor offers to', async () => {
     const clientId = await registerClient();
     const response = await authorize({ ...base(clientId), redirect_uri: 'http://127.0.0.1:50002/evil', code_challenge: CHALLENGE, code_challenge_method: 'S256' });

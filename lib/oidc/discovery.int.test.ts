@@ -18,6 +18,7 @@ async function discover() {
 }
 
 describe('OIDC discovery and keys', () => {
+  // ASVS V10.4.4, V10.4.6, V10.6.1
   it('publishes metadata an independent relying party accepts, with our endpoints and posture', async () => {
     const config = await discover();
     const metadata = config.serverMetadata();
@@ -43,6 +44,7 @@ describe('OIDC discovery and keys', () => {
     expect((await oauth.json()).token_endpoint).toBe(oidc.token_endpoint);
   });
 
+  // ASVS V4.1.3
   it('publishes only public signing keys, whatever Host the client claims', async () => {
     const response = await call(operation('GET', '/.well-known/jwks.json'), { headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test' } });
     expect(response.status).toBe(200);

@@ -40,6 +40,7 @@ async function independentRequest(clientId: string, redirectUri: string, extra: 
 const returnOf = (id: string) => call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: id }).toString() });
 
 describe('errors of dynamically registered (untrusted) clients never redirect without a person', () => {
+  // ASVS V14.2.1
   it.each([
     ['prompt=none without a session (login_required)', { scope: 'openid', prompt: 'none' }, 'login_required'],
     ['a missing PKCE challenge (invalid_request)', { scope: 'openid', code_challenge: '' }, 'invalid_request'],
@@ -72,6 +73,7 @@ describe('errors of dynamically registered (untrusted) clients never redirect wi
     expect(response_.get('iss')).toBe(getConfig().baseUrl);
   });
 
+  // ASVS V7.6.2, V10.7.1
   it('prompt=none from a person who already allowed the client once still lands on our page (interaction_required)', async () => {
     await signUpWithPassword(mailbox, 'silent@example.test', 'a long and unusual passphrase');
     const browser = await signInWithPassword('silent@example.test', 'a long and unusual passphrase');
@@ -95,6 +97,7 @@ describe('errors of dynamically registered (untrusted) clients never redirect wi
     }
   });
 
+  // ASVS V9.1.1, V9.2.1, V11.3.3
   it('a forged, altered or expired return is a 404, so the page never offers a way back we did not compute', async () => {
     expect((await returnOf('no-such-return')).status).toBe(404);
     const clientId = await registerNativeClient(EVIL);

@@ -47,6 +47,7 @@ async function issueTokens(authExtra: Record<string, string>, tokenExtra: Record
 describe('RFC 8707 resource indicators', () => {
   const mcp = () => `${getConfig().baseUrl}/mcp`;
 
+  // ASVS V9.2.3, V9.2.4, V10.3.1
   it('issues a token for {base_url}/mcp whose audience is /mcp only: /api/v1 and userinfo refuse it', async () => {
     const { response, body } = await issueTokens({ scope: 'openid identity.profile.read', resource: mcp() }, { resource: mcp() });
     expect(response.status).toBe(200);
@@ -152,6 +153,7 @@ describe('GET /oauth/authorize/context with the raw request parameters', () => {
     expect((await context(authorizationParams(clientId, pkce().challenge, { redirect_uri: 'http://127.0.0.1:61234/callback' }))).status).toBe(200);
   });
 
+  // ASVS V10.4.1
   it.each([
     ['an unknown client', { client_id: 'nobody' }, 'query.client_id'],
     ['an unregistered redirect URI', { redirect_uri: 'https://evil.example/callback' }, 'query.redirect_uri'],
@@ -173,6 +175,7 @@ describe('GET /oauth/authorize/context with the raw request parameters', () => {
 });
 
 describe('prompt and max_age: re-authentication through the hosted sign-in', () => {
+  // ASVS V7.6.1
   it('prompt=login needs a sign-in after the request; the ID token then carries the new auth_time', async () => {
     const { email, browser } = await signedInUser();
     const clientId = await registerNativeClient();
@@ -197,6 +200,7 @@ describe('prompt and max_age: re-authentication through the hosted sign-in', () 
     expect(claims.auth_time * 1000).toBeGreaterThanOrEqual(new Date(context.sign_in_after).getTime() - 1000);
   });
 
+  // ASVS V7.6.1
   it('max_age refuses a sign-in older than asked, and accepts a fresh one', async () => {
     const { email, browser } = await signedInUser();
     const clientId = await registerNativeClient();
@@ -209,6 +213,7 @@ describe('prompt and max_age: re-authentication through the hosted sign-in', () 
 });
 
 describe('our session is the only truth', () => {
+  // ASVS V7.4.1, V10.7.1
   it('a live session of ours satisfies login for prompt=none; after sign-out it is login_required and session-bound tokens die', async () => {
     const { response, body, clientId, browser, jar } = await issueTokens({ scope: 'openid identity.profile.read' });
     expect(response.status).toBe(200);
@@ -228,6 +233,7 @@ describe('our session is the only truth', () => {
     expect(answer!.get('code')).toBeNull();
   });
 
+  // ASVS V7.6.1
   it('a new sign-in as the same person asks again instead of reusing the provider session of the old one', async () => {
     const { email, browser } = await signedInUser();
     const clientId = await registerNativeClient();

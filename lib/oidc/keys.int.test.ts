@@ -26,6 +26,7 @@ describe('provider keys', () => {
     expect(publicJwk(rsa)).not.toHaveProperty('d');
   });
 
+  // ASVS V11.3.3
   it('cannot be read with another DATA_ENCRYPTION_KEY', async () => {
     await ensureKeys(new Date());
     const restore = withEnv({ DATA_ENCRYPTION_KEY: 'aa'.repeat(32) });

@@ -49,6 +49,7 @@ describe('dynamic client registration', () => {
     expect(await countModels(await getDb(), 'RegistrationAccessToken')).toBe(0);
   });
 
+  // ASVS V10.4.4
   it.each([
     ['a web application', { application_type: 'web', redirect_uris: ['https://app.example/cb'] }, 'invalid_client_metadata'],
     ['a confidential client', { token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
@@ -62,6 +63,7 @@ describe('dynamic client registration', () => {
     expect((await response.json()).error).toBe(error);
   });
 
+  // ASVS V2.4.1
   it('is rate limited per client address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

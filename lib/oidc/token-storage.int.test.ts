@@ -34,6 +34,7 @@ async function oidcModelsDump(): Promise<string> {
 }
 
 describe('OAuth artefacts at rest', () => {
+  // ASVS V14.2.4
   it('after code, token, refresh, userinfo, a bearer write and registration, no secret value is stored anywhere', async () => {
     const email = 'at-rest@example.test';
     await signUpWithPassword(mailbox, email, 'a long and unusual passphrase');

@@ -22,6 +22,7 @@ async function organization(name: string, members: { userId: string; role: 'owne
 }
 
 describe('GET /api/v1/me/memberships', () => {
+  // ASVS V10.3.2
   it("lists only the credential owner's active memberships, newest first, in the bearer envelope", async () => {
     const ada = await signUpWithPassword(mailbox, 'ada.member@example.test', 'membership listing passphrase');
     const bob = await signUpWithPassword(mailbox, 'bob.member@example.test', 'membership listing passphrase');

@@ -9,6 +9,7 @@ const mailbox = useMailbox();
 const PASSWORD = 'sessions are the only truth';
 
 describe('sessions', () => {
+  // ASVS V14.2.2, V14.3.2
   it('resolves the current session with user, amr, step-up and CSRF token', async () => {
     expect((await get('/api/auth/session')).status).toBe(401);
     const userId = await signUpWithPassword(mailbox, 'ada@example.test', PASSWORD, 'Ada');
@@ -24,6 +25,7 @@ describe('sessions', () => {
     });
   });
 
+  // ASVS V7.2.1, V9.1.1, V11.3.3
   it('refuses a tampered or foreign-secret cookie', async () => {
     await signUpWithPassword(mailbox, 'eve@example.test', PASSWORD);
     const browser = await signInWithPassword('eve@example.test', PASSWORD);
@@ -43,6 +45,7 @@ describe('sessions', () => {
     expect(JSON.stringify(sessions)).not.toMatch(/Mozilla|secret|hash/);
   });
 
+  // ASVS V7.2.1
   it('revokes another own session effective on its very next request, and emits a minimal event', async () => {
     const userId = await signUpWithPassword(mailbox, 'linus@example.test', PASSWORD);
     const desk = await signInWithPassword('linus@example.test', PASSWORD);
@@ -58,6 +61,7 @@ describe('sessions', () => {
     expect(revokedEvents.map((e) => e.payload)).toEqual([{ session_id: phone.sessionId, user_id: userId, reason: 'revoked_by_user' }]);
   });
 
+  // ASVS V8.2.2
   it("cannot revoke someone else's session (404), and needs CSRF", async () => {
     await signUpWithPassword(mailbox, 'mallory@example.test', PASSWORD);
     await signUpWithPassword(mailbox, 'victim@example.test', PASSWORD);
@@ -70,6 +74,7 @@ describe('sessions', () => {
     expect((await get('/api/auth/session', { headers: { cookie: victim.cookie } })).status).toBe(200);
   });
 
+  // ASVS V7.4.1, V14.3.1
   it('signs out when the current session is revoked, clearing the cookie', async () => {
     await signUpWithPassword(mailbox, 'hedy@example.test', PASSWORD);
     const browser = await signInWithPassword('hedy@example.test', PASSWORD);
@@ -80,6 +85,7 @@ describe('sessions', () => {
   });
 
   // ASVS V7.1.1: the documented idle and absolute lifetimes.
+  // ASVS V7.3.1, V7.3.2
   it('expires after 24 idle hours, and after 7 days however active', async () => {
     await signUpWithPassword(mailbox, 'alan@example.test', PASSWORD);
     const browser = await signInWithPassword('alan@example.test', PASSWORD);

@@ -22,6 +22,7 @@ describe('launch rehearsal gates', () => {
     expect(rehearsalGates(healthy).every((g) => g.passed)).toBe(true);
   });
 
+  // ASVS V12.2.1
   it.each([
     ['approval', { LAUNCH_APPROVED_BY: undefined }, {}],
     ['exact_origin', { BASE_URL: 'http://id.example.com' }, {}],

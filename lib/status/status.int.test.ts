@@ -23,6 +23,7 @@ interface Matrix {
 const statusIn = (matrix: Matrix, id: string) => matrix.capabilities.find((c) => c.id === id)?.status;
 
 describe('runtime and status surface', () => {
+  // ASVS V4.1.1
   it('answers every status operation with 200 and X-Request-ID', async () => {
     for (const path of STATUS_PATHS) {
       const response = await call(operation('GET', path));
@@ -101,6 +102,7 @@ describe('runtime and status surface', () => {
     expect(second.checked_at).toBe(first.checked_at);
   });
 
+  // ASVS V13.4.5
   it('never leaks secrets, connection strings or provider settings', async () => {
     const sink = await startSmtpSink();
     const secretUrl = sink.url.replace('smtp://', 'smtp://mailer:hunter2-smtp-password@');

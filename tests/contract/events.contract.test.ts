@@ -154,6 +154,7 @@ describe('an event the operation does not declare', () => {
     },
   });
 
+  // ASVS V16.5.3
   it('is refused (a programming error) and never reaches the outbox', async () => {
     const before = await outboxIds();
     const response = await call(undeclared, { headers: { origin: ORIGIN }, body: { user_id: randomUUID() } });

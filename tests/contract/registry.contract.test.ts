@@ -139,6 +139,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   });
 
   if (op.origin === 'required') {
+    // ASVS V3.5.1, V3.5.2
     it('refuses a missing or foreign Origin with 403 origin_mismatch', async () => {
       for (const headers of [{} as Record<string, string>, { origin: 'http://localhost:3000.evil.test' }, { origin: 'null' }, { origin: 'https://localhost:3000' }]) {
         const response = await call(op, { headers: { ...headers, 'x-forwarded-for': browserHeaders(op)['x-forwarded-for']! }, body: bodyFor(op, {}) });
@@ -167,6 +168,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   }
 
   if (op.auth.kind !== 'public' && op.kind !== 'delegated') {
+    // ASVS V8.2.1, V8.3.1
     it('answers 401 without a credential and with a forged one', async () => {
       const forged: Record<string, string> = {
         cookie: 'session=Fe26.2**forged',
@@ -193,6 +195,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   }
 
   if (op.auth.kind === 'public' && op.method === 'GET' && op.successStatus === 200 && !op.query) {
+    // ASVS V14.3.2
     it('answers successfully with its declared status and no-store unless declared cacheable', async () => {
       const response = await call(op);
       expect(response.status).toBe(op.successStatus);

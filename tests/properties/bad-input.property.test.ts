@@ -4,6 +4,8 @@
  * signed-in session and with its own credential, through the real route binding and pipeline on the
  * test database. A new operation is covered by being registered. The properties are in surfaces.ts;
  * "nothing written by a refused request" is judged here with per-table write counts (write-counter.ts).
+ * ASVS V4.1.1 (every error answer carries its surface's media type), V16.5.3 (a refused request
+ * writes nothing, never fails open).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyOperation, HttpMethod } from '@/lib/contract/operation';
