@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
-import { sessions } from '@/lib/db/schema';
+import { sessions, users } from '@/lib/db/schema';
+import type { UserRow } from '@/lib/users';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
@@ -11,6 +12,12 @@ export async function insertSession(db: Executor, row: NewSession): Promise<void
 
 export async function findSession(db: Executor, id: string): Promise<SessionRow | null> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  return row ?? null;
+}
+
+/** The session with its user, in one round trip (every cookie request reads both). */
+export async function findSessionWithUser(db: Executor, id: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id));
   return row ?? null;
 }
 
