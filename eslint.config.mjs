@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }] });
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/peer-better-auth/.next/**', 'bench/peer-better-auth/next-env.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -12,7 +12,8 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { SoftAuthenticator } from '../tests/helpers/soft-authenticator';
-import { devMailboxCode, percentile, startServer } from './support/server';
+import { api, enroll } from './support/accounts';
+import { percentile, startServer } from './support/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -34,23 +35,6 @@ async function rawPbkdf2PerSecond(): Promise<number> {
     }),
   );
   return done / SECONDS;
-}
-
-async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function enroll(base: string, dataDir: string, email: string, finish: (token: Record<string, string>) => Promise<void>) {
-  const { enrollment_token } = await api(base, '/api/auth/enrollment/start', { email });
-  const token = { 'x-enrollment-token': enrollment_token };
-  await api(base, '/api/auth/enrollment/verify-email', { code: devMailboxCode(dataDir, email) }, token);
-  await finish(token);
 }
 
 async function main() {

@@ -4,11 +4,12 @@ import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { SessionCookieInstruction } from '@/lib/contract/operation';
 import { getDb, type Executor } from '@/lib/db';
-import { findUserById, userView, type UserRow } from '@/lib/users';
+import { userView, type UserRow } from '@/lib/users';
 import { csrfTokenFor } from './csrf';
 import { newSessionSecret, sealSessionCookie, secretMatches, unsealSessionCookie } from './session-cookie';
 import {
   findSession,
+  findSessionWithUser,
   insertSession,
   listLiveSessions,
   recordStepUpWithNewSecret,
@@ -80,16 +81,31 @@ export async function issueSession(
   return { view: sessionView(input.user, row), cookie: { set: sealed, maxAgeSeconds: getConfig().ttl.sessionAbsolute } };
 }
 
-/** The session auth term: a live, unrevoked, unexpired session whose secret matches. */
+/**
+ * What authentication read for a session actor, kept for the rest of that request: the operations
+ * that show the session (getSession) use it instead of reading the rows again. Keyed by the actor
+ * object the pipeline holds for one request, so it is dropped with the request; the Actor itself
+ * stays the small principal every auth term produces.
+ */
+const loadedFor = new WeakMap<SessionActor, { session: SessionRow; user: UserRow }>();
+
+/**
+ * The session auth term: a live, unrevoked, unexpired session whose secret matches. One round trip
+ * (the session joined with its user), plus the last_seen_at touch when it is due.
+ */
 export async function resolveSessionCookie(cookie: string, now: Date): Promise<SessionActor | null> {
   const payload = await unsealSessionCookie(cookie);
   if (!payload) return null;
   const db = await getDb();
-  const row = await findSession(db, payload.sid);
-  if (!row || !secretMatches(payload.secret, row.secretHash)) return null;
+  const found = await findSessionWithUser(db, payload.sid);
+  if (!found || !secretMatches(payload.secret, found.session.secretHash)) return null;
+  let row = found.session;
   if (row.revokedAt || row.expiresAt <= now || idleExpiry(row) <= now) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, row.id, now);
-  return {
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, row.id, now);
+    row = { ...row, lastSeenAt: now };
+  }
+  const actor: SessionActor = {
     kind: 'session',
     userId: row.userId,
     sessionId: row.id,
@@ -97,13 +113,15 @@ export async function resolveSessionCookie(cookie: string, now: Date): Promise<S
     stepUpAt: row.stepUpAt,
     stepUpMethod: row.stepUpMethod,
   };
+  loadedFor.set(actor, { session: row, user: found.user });
+  return actor;
 }
 
+/** The session view of the request's session: what authentication read, else (an actor made elsewhere) one read. */
 export async function currentSession(actor: SessionActor, now: Date) {
-  const db = await getDb();
-  const [user, row] = await Promise.all([findUserById(db, actor.userId), findSession(db, actor.sessionId)]);
-  if (!user || !row) throw serviceError('unauthenticated', 'Sign in first.');
-  return sessionView(user, row, now);
+  const loaded = loadedFor.get(actor) ?? (await findSessionWithUser(await getDb(), actor.sessionId));
+  if (!loaded) throw serviceError('unauthenticated', 'Sign in first.');
+  return sessionView(loaded.user, loaded.session, now);
 }
 
 export async function listSessions(actor: SessionActor, now: Date) {
