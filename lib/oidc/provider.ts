@@ -10,6 +10,7 @@ import { findAccount } from './account';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { providerCookieNames, providerCookies, rootPathCookies } from './provider-cookies';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
@@ -42,7 +43,8 @@ export async function createProvider(): Promise<Provider> {
     adapter: DrizzleAdapter,
     findAccount,
     jwks: { keys: (await signingJwks()) as never },
-    cookies: { keys: await cookieKeys() },
+    // `__Host-` names over HTTPS, Path=/ (provider-cookies.ts).
+    cookies: providerCookies(config.secureCookies, await cookieKeys()),
     routes: OAUTH_ROUTES,
     scopes: SCOPE_TABLE.map((s) => s.scope),
     claims: claimsByScope(),
@@ -132,7 +134,8 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
   const provider = await getProvider();
   let handler = handlers.get(provider);
   if (!handler) {
-    handler = provider.callback() as NodeRequestHandler;
+    // The resume cookie's path is fixed by the provider: Path=/ is set on its way out (provider-cookies.ts).
+    handler = rootPathCookies(provider.callback() as NodeRequestHandler, [providerCookieNames(getConfig().secureCookies).resume]);
     handlers.set(provider, handler);
   }
   return handler;
