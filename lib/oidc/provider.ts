@@ -13,6 +13,7 @@ import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { providerCookieNames, providerCookies, rootPathCookies } from './provider-cookies';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
+import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
 import { sessionTruthCheck } from './session-truth';
 
@@ -51,7 +52,18 @@ export async function createProvider(): Promise<Provider> {
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
-    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // The self-registration marker is checked before the policy that sets it (registration-policy.ts).
+    extraClientMetadata: { properties: [SELF_REGISTERED_PROPERTY, REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // Not a new parameter: a check the provider runs on every authorization request (with or without
+    // `resource`), after its own scope and resource checks. The client's `scope` metadata already
+    // bounds a self-registered client; this adds the scopes it may ask for only with a resource.
+    extraParams: {
+      resource: (ctx, resource, client) => {
+        const scope = ctx.oidc.params?.scope;
+        const violation = ceilingViolation(client, scope, resource, config.baseUrl);
+        if (violation) throw new errors.InvalidScope(violation, String(scope));
+      },
+    },
     // Our own error page (error-page.ts), never the provider's default HTML.
     renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.
