@@ -97,7 +97,9 @@ export async function createProvider(): Promise<Provider> {
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.accessToken,
-      RefreshToken: config.ttl.refreshToken,
+      // Absolute, not sliding: a rotated refresh token expires when the chain's first token would
+      // (iiat, the first issue), so rotation never extends access past the grant's lifetime.
+      RefreshToken: (_ctx, token) => Math.max(1, (token as { iiat?: number }).iiat! + config.ttl.refreshToken - Math.floor(Date.now() / 1000)),
       Grant: config.ttl.refreshToken,
       Session: config.ttl.sessionAbsolute,
       Interaction: config.ttl.sessionIdle,
