@@ -35,7 +35,7 @@ function travel(seconds: number) {
 }
 
 describe('authorization codes', () => {
-  // ASVS V10.4.2 (codes expire), the 60 s of the Decisions table
+  // ASVS V10.4.3 (authorization codes are short-lived: 60 s here, the Decisions table)
   it('are refused with invalid_grant when used after their 60 s lifetime', async () => {
     expect(getConfig().ttl.authorizationCode).toBe(60);
     const { clientId, verifier, callback } = await approvedCode({ scope: 'openid' });
