@@ -46,3 +46,17 @@ export function rootPathCookies(handler: NodeRequestHandler, names: readonly str
     return handler(req, res);
   };
 }
+
+/**
+ * At Path=/ the browser sends the resume cookie to every resume URL, and the provider resumes the
+ * interaction the cookie names without comparing it with the URL. The cookie therefore reaches the
+ * provider only on the resume URL of its own interaction: elsewhere the request has no resume cookie,
+ * and the provider answers as for an expired request, as the path-scoped cookie used to.
+ */
+export function resumeCookieForUrlOnly(cookieHeader: string | undefined, uid: string, resumeName: string): string | undefined {
+  if (!cookieHeader) return cookieHeader;
+  const pairs = cookieHeader.split(';').map((pair) => pair.trim());
+  const value = pairs.find((pair) => cookieName(pair) === resumeName)?.slice(resumeName.length + 1);
+  if (value === undefined || value === uid) return cookieHeader;
+  return pairs.filter((pair) => ![resumeName, `${resumeName}.sig`].includes(cookieName(pair))).join('; ');
+}

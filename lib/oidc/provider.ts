@@ -10,7 +10,7 @@ import { findAccount } from './account';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
-import { providerCookieNames, providerCookies, rootPathCookies } from './provider-cookies';
+import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathCookies } from './provider-cookies';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
 import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
@@ -161,12 +161,18 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
  * interaction) still reads client_id, redirect_uri and state from the query, and with the client_id of
  * a client that has one redirect URI it fails with a TypeError (oidc-provider 9.13,
  * oneRedirectUriClients without ctx.oidc.params): a 500 for anyone who adds `?client_id=`. The query is
- * therefore dropped before the provider sees the request.
+ * therefore dropped before the provider sees the request, and so is a resume cookie of another
+ * interaction.
  */
 export async function resumeHandler(): Promise<NodeRequestHandler> {
   const handler = await gatedProviderHandler();
+  const resumeName = providerCookieNames(getConfig().secureCookies).resume;
   return (req, res) => {
     req.url = (req.url ?? '/').split('?')[0];
+    // The resume cookie is at Path=/: it counts only on its own interaction's URL (provider-cookies.ts).
+    const cookie = resumeCookieForUrlOnly(req.headers.cookie, req.url!.split('/').pop() ?? '', resumeName);
+    if (cookie === undefined) delete req.headers.cookie;
+    else req.headers.cookie = cookie;
     return handler(req, res);
   };
 }
