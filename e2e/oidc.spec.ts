@@ -76,6 +76,9 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     await page.getByRole('button', { name: 'Sign in with password' }).click();
     await expect(page.getByRole('heading', { name: /Allow Journey CLI/ })).toBeVisible();
     await expect(page.getByText('See your e-mail address')).toBeVisible();
+    // ASVS V10.4.7, V10.7.2: a self-registered client is shown as unverified, with the host the code goes to.
+    await expect(page.getByRole('note')).toContainText('has not checked who runs this application');
+    await expect(page.locator('.lead')).toContainText(`the access is sent to ${new URL(callback.url).host}`);
     await page.screenshot({ path: 'test-results/screenshots/consent.png', fullPage: true });
     await expectAccessible(page, 'consent');
     await page.getByRole('button', { name: 'Allow' }).click();

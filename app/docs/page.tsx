@@ -24,6 +24,7 @@ interface ScopeRow {
   alias_of: string | null;
   claims: string[];
   routes: string[];
+  self_registered_clients: string;
 }
 type OpenApi = { paths: Record<string, Record<string, OperationDoc>>; 'x-scope-table': ScopeRow[] };
 
@@ -56,6 +57,11 @@ export default async function DocsPage() {
       {result.ok && (
         <section id="scopes" aria-labelledby="scopes-title">
           <h2 id="scopes-title">Scopes, claims and routes</h2>
+          <p>
+            Applications registered through <code>POST /oauth/register</code> may ask only for the scopes marked allowed for self-registered
+            clients (<code>identity.api_keys.create</code> only with <code>resource={'{base_url}'}/mcp</code>); anything else is refused with{' '}
+            <code>invalid_scope</code>. Their consent screen says that the service has not verified who runs them.
+          </p>
           <div className="table-wrap">
             <table aria-labelledby="scopes-title">
               <thead>
@@ -64,6 +70,7 @@ export default async function DocsPage() {
                   <th scope="col">Consent screen says</th>
                   <th scope="col">Claims</th>
                   <th scope="col">Routes</th>
+                  <th scope="col">Self-registered clients</th>
                 </tr>
               </thead>
               <tbody>
@@ -81,6 +88,7 @@ export default async function DocsPage() {
                     <td data-label="Consent screen says">{row.description}</td>
                     <td data-label="Claims">{row.claims.length > 0 ? row.claims.join(', ') : 'None'}</td>
                     <td data-label="Routes">{row.routes.length > 0 ? row.routes.join('; ') : 'No route takes it yet'}</td>
+                    <td data-label="Self-registered clients">{row.self_registered_clients}</td>
                   </tr>
                 ))}
               </tbody>

@@ -11,7 +11,11 @@ export interface ScopeRow {
   alias_of: string | null;
   claims: string[];
   routes: string[];
+  /** Whether a client registered through POST /oauth/register may ask for it (the scope ceiling). */
+  self_registered_clients: 'allowed' | 'only with resource {base_url}/mcp' | 'no';
 }
+
+const CEILING_WORDS = { allowed: 'allowed', mcp_only: 'only with resource {base_url}/mcp', portal_only: 'no' } as const;
 
 export function buildScopeTable(operations: readonly AnyOperation[]): ScopeRow[] {
   return SCOPE_TABLE.map((definition) => {
@@ -22,6 +26,13 @@ export function buildScopeTable(operations: readonly AnyOperation[]): ScopeRow[]
     // Claim-releasing scopes are read through userinfo (and the ID token), which takes any of our tokens.
     if (definition.claims.length > 0) routes.unshift('GET /oauth/userinfo');
     if (canonical === 'offline_access') routes.push('POST /oauth/token (grant_type=refresh_token)');
-    return { scope: definition.scope, description: definition.description, alias_of: definition.aliasOf ?? null, claims: definition.claims, routes };
+    return {
+      scope: definition.scope,
+      description: definition.description,
+      alias_of: definition.aliasOf ?? null,
+      claims: definition.claims,
+      routes,
+      self_registered_clients: CEILING_WORDS[definition.selfRegistration],
+    };
   });
 }

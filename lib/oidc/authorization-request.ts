@@ -1,13 +1,15 @@
 /**
  * Validation of raw authorization parameters for GET /oauth/authorize/context, with the rules the
  * authorization endpoint applies: a registered client, its exact redirect URI (a native client's
- * loopback port may vary, RFC 8252 §7.3), response type code, PKCE S256, known scopes and a resource
- * of ours. A consent screen can thus refuse a request before rendering anything.
+ * loopback port may vary, RFC 8252 §7.3), response type code, PKCE S256, known scopes within the
+ * client's ceiling (scope-ceiling.ts) and a resource of ours. A consent screen can thus refuse a request before rendering anything.
  */
 import { z } from 'zod';
+import { getConfig } from '@/lib/config';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import { getProvider } from './provider';
 import { DEFAULT_SCOPE, findResourceServer } from './resources';
+import { ceilingViolation } from './scope-ceiling';
 import { SCOPE_TABLE } from './scopes';
 
 const RAW_REQUIRED = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method'] as const;
@@ -54,6 +56,8 @@ export async function validateAuthorizationRequest(query: Record<string, string 
   const scope = query.scope?.trim() || DEFAULT_SCOPE;
   const unknown = scope.split(' ').filter((s) => s && !SCOPE_TABLE.some((d) => d.scope === s));
   if (unknown.length) errors.push({ path: 'query.scope', message: `Unknown scope: ${unknown.join(' ')}` });
+  const beyondCeiling = ceilingViolation(client, scope, query.resource, getConfig().baseUrl);
+  if (beyondCeiling) errors.push({ path: 'query.scope', message: beyondCeiling });
   if (query.resource !== undefined && !findResourceServer(query.resource)) errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
   if (errors.length) refuse(errors);
   const request: AuthorizationRequest = { clientId: client.clientId, redirectUri: query.redirect_uri!, scope, resource: query.resource };

@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import { sessionRecord } from '@/lib/sessions';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 import { getProvider } from './provider';
+import { isSelfRegistered } from './scope-ceiling';
 import { describeScopes } from './scopes';
 
 async function liveInteraction(interactionId: string) {
@@ -37,13 +38,14 @@ export function signInRequiredAfter(interaction: Pick<Interaction, 'iat' | 'prom
 
 function contextOf(
   interactionId: string | null,
-  client: { clientId: string; clientName?: string },
+  client: { clientId: string; clientName?: string; metadata(): Record<string, unknown> },
   request: Pick<AuthorizationRequest, 'redirectUri' | 'scope' | 'resource'>,
   extra: { prompt: string | null; signInAfter: Date | null },
 ) {
   return {
     interaction_id: interactionId,
-    client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId },
+    // A self-registered client's name is its own claim: the consent page says nobody vouched for it.
+    client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId, self_registered: isSelfRegistered(client) },
     redirect_host: new URL(request.redirectUri).host,
     scopes: describeScopes(request.scope),
     resource: request.resource ?? null,

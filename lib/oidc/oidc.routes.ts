@@ -79,7 +79,8 @@ export const oidcOperations: AnyOperation[] = [
     errorStatuses: [404],
     response: z.object({
       interaction_id: z.string().nullable(),
-      client: z.object({ client_id: z.string(), client_name: z.string() }),
+      /** self_registered: created through POST /oauth/register; its name is unverified, the client's own claim. */
+      client: z.object({ client_id: z.string(), client_name: z.string(), self_registered: z.boolean() }),
       redirect_host: z.string(),
       scopes: z.array(z.object({ scope: z.string(), description: z.string() })),
       resource: z.string().nullable(),

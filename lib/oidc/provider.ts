@@ -10,8 +10,10 @@ import { findAccount } from './account';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
+import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathCookies } from './provider-cookies';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
+import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
 import { sessionTruthCheck } from './session-truth';
 
@@ -42,14 +44,26 @@ export async function createProvider(): Promise<Provider> {
     adapter: DrizzleAdapter,
     findAccount,
     jwks: { keys: (await signingJwks()) as never },
-    cookies: { keys: await cookieKeys() },
+    // `__Host-` names over HTTPS, Path=/ (provider-cookies.ts).
+    cookies: providerCookies(config.secureCookies, await cookieKeys()),
     routes: OAUTH_ROUTES,
     scopes: SCOPE_TABLE.map((s) => s.scope),
     claims: claimsByScope(),
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
-    extraClientMetadata: { properties: [REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // The self-registration marker is checked before the policy that sets it (registration-policy.ts).
+    extraClientMetadata: { properties: [SELF_REGISTERED_PROPERTY, REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    // Not a new parameter: a check the provider runs on every authorization request (with or without
+    // `resource`), after its own scope and resource checks. The client's `scope` metadata already
+    // bounds a self-registered client; this adds the scopes it may ask for only with a resource.
+    extraParams: {
+      resource: (ctx, resource, client) => {
+        const scope = ctx.oidc.params?.scope;
+        const violation = ceilingViolation(client, scope, resource, config.baseUrl);
+        if (violation) throw new errors.InvalidScope(violation, String(scope));
+      },
+    },
     // Our own error page (error-page.ts), never the provider's default HTML.
     renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.
@@ -83,7 +97,9 @@ export async function createProvider(): Promise<Provider> {
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.accessToken,
-      RefreshToken: config.ttl.refreshToken,
+      // Absolute, not sliding: a rotated refresh token expires when the chain's first token would
+      // (iiat, the first issue), so rotation never extends access past the grant's lifetime.
+      RefreshToken: (_ctx, token) => Math.max(1, (token as { iiat?: number }).iiat! + config.ttl.refreshToken - Math.floor(Date.now() / 1000)),
       Grant: config.ttl.refreshToken,
       Session: config.ttl.sessionAbsolute,
       Interaction: config.ttl.sessionIdle,
@@ -132,7 +148,8 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
   const provider = await getProvider();
   let handler = handlers.get(provider);
   if (!handler) {
-    handler = provider.callback() as NodeRequestHandler;
+    // The resume cookie's path is fixed by the provider: Path=/ is set on its way out (provider-cookies.ts).
+    handler = rootPathCookies(provider.callback() as NodeRequestHandler, [providerCookieNames(getConfig().secureCookies).resume]);
     handlers.set(provider, handler);
   }
   return handler;
@@ -144,12 +161,18 @@ export async function providerHandler(): Promise<NodeRequestHandler> {
  * interaction) still reads client_id, redirect_uri and state from the query, and with the client_id of
  * a client that has one redirect URI it fails with a TypeError (oidc-provider 9.13,
  * oneRedirectUriClients without ctx.oidc.params): a 500 for anyone who adds `?client_id=`. The query is
- * therefore dropped before the provider sees the request.
+ * therefore dropped before the provider sees the request, and so is a resume cookie of another
+ * interaction.
  */
 export async function resumeHandler(): Promise<NodeRequestHandler> {
   const handler = await gatedProviderHandler();
+  const resumeName = providerCookieNames(getConfig().secureCookies).resume;
   return (req, res) => {
     req.url = (req.url ?? '/').split('?')[0];
+    // The resume cookie is at Path=/: it counts only on its own interaction's URL (provider-cookies.ts).
+    const cookie = resumeCookieForUrlOnly(req.headers.cookie, req.url!.split('/').pop() ?? '', resumeName);
+    if (cookie === undefined) delete req.headers.cookie;
+    else req.headers.cookie = cookie;
     return handler(req, res);
   };
 }

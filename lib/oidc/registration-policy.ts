@@ -7,6 +7,7 @@
  */
 import { errors } from 'oidc-provider';
 import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
+import { SELF_REGISTERED_PROPERTY, SELF_REGISTRATION_SCOPES } from './scope-ceiling';
 
 export const REGISTRATION_POLICY_PROPERTY = 'registration_policy';
 
@@ -31,7 +32,7 @@ interface RegistrationContext {
 }
 
 export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, key: string, value: unknown, metadata: Record<string, unknown>): void {
-  if (key === TRUSTED_REDIRECTS_PROPERTY) return enforceTrustFlag(ctx, value);
+  if (key === TRUSTED_REDIRECTS_PROPERTY || key === SELF_REGISTERED_PROPERTY) return enforceServiceFlag(ctx, key, value);
   if (key !== REGISTRATION_POLICY_PROPERTY || ctx?.oidc?.route !== 'registration') return;
   if (metadata.application_type !== 'native') {
     throw new errors.InvalidClientMetadata('application_type must be native');
@@ -49,13 +50,29 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
   if (redirects.length === 0 || !redirects.every(isAllowedRedirectUri)) {
     throw new errors.InvalidRedirectUri('redirect_uris must be HTTPS or loopback http URLs without fragments');
   }
+  metadata.scope = ceilingScope(metadata.scope);
+  // Runs after the marker's own check (its property comes first), which refused it from the registrant.
+  metadata[SELF_REGISTERED_PROPERTY] = true;
   // The marker property itself is never stored.
   delete metadata[REGISTRATION_POLICY_PROPERTY];
 }
 
-/** Only trusted registration paths mark a client's redirect URIs as trusted (redirect-trust.ts). */
-function enforceTrustFlag(ctx: RegistrationContext | undefined, value: unknown): void {
+/** A registrant may narrow its scope within the ceiling (scope-ceiling.ts); without one it gets the ceiling. */
+function ceilingScope(requested: unknown): string {
+  if (requested === undefined) return SELF_REGISTRATION_SCOPES.join(' ');
+  const scopes = typeof requested === 'string' ? requested.split(' ').filter(Boolean) : [];
+  if (scopes.length === 0 || !scopes.every((scope) => SELF_REGISTRATION_SCOPES.includes(scope))) {
+    throw new errors.InvalidClientMetadata(`scope may only contain ${SELF_REGISTRATION_SCOPES.join(' ')}`);
+  }
+  return scopes.join(' ');
+}
+
+/**
+ * Properties only the service sets: trusted redirect URIs (redirect-trust.ts, trusted registration
+ * paths only) and the self-registration marker (scope-ceiling.ts, set by the policy above).
+ */
+function enforceServiceFlag(ctx: RegistrationContext | undefined, key: string, value: unknown): void {
   if (value === undefined) return;
-  if (ctx?.oidc?.route === 'registration') throw new errors.InvalidClientMetadata(`the ${TRUSTED_REDIRECTS_PROPERTY} property is set by the service, never at registration`);
-  if (typeof value !== 'boolean') throw new errors.InvalidClientMetadata(`the ${TRUSTED_REDIRECTS_PROPERTY} property must be a boolean`);
+  if (ctx?.oidc?.route === 'registration') throw new errors.InvalidClientMetadata(`the ${key} property is set by the service, never at registration`);
+  if (typeof value !== 'boolean') throw new errors.InvalidClientMetadata(`the ${key} property must be a boolean`);
 }

@@ -4,27 +4,60 @@
  */
 export interface ScopeDefinition {
   scope: string;
-  /** Plain words for the consent screen. */
+  /** Plain words for the consent screen: what the application could do, so a person can judge it. */
   description: string;
   claims: string[];
   aliasOf?: string;
+  /**
+   * The ceiling for clients registered through POST /oauth/register (ASVS V10.4.11): `allowed`, only
+   * together with the resource {base_url}/mcp (`mcp_only`, the spec's agent flow), or `portal_only`
+   * (applications registered in the developer portal, which have an owner).
+   */
+  selfRegistration: 'allowed' | 'mcp_only' | 'portal_only';
 }
 
 export const SCOPE_TABLE: readonly ScopeDefinition[] = [
-  { scope: 'openid', description: 'Confirm who you are', claims: ['sub'] },
-  { scope: 'offline_access', description: 'Stay connected when you are not using the app', claims: [] },
-  { scope: 'identity.profile.read', description: 'See your name, language and time zone', claims: ['name', 'locale', 'zoneinfo'] },
-  { scope: 'profile', description: 'See your name, language and time zone', claims: ['name', 'locale', 'zoneinfo'], aliasOf: 'identity.profile.read' },
-  { scope: 'identity.email.read', description: 'See your e-mail address', claims: ['email', 'email_verified'] },
-  { scope: 'email', description: 'See your e-mail address', claims: ['email', 'email_verified'], aliasOf: 'identity.email.read' },
-  { scope: 'identity.profile.write', description: 'Change your name, language and time zone', claims: [] },
-  { scope: 'identity.organization.read', description: 'See your organizations', claims: [] },
-  { scope: 'identity.organization.members.read', description: 'See the members of your organizations', claims: [] },
-  { scope: 'identity.privacy.export', description: 'Export your personal data', claims: [] },
-  { scope: 'identity.developer.read', description: 'See your applications, API keys and webhooks', claims: [] },
-  { scope: 'identity.applications.manage', description: 'Register applications for you', claims: [] },
-  { scope: 'identity.webhooks.test', description: 'Send test webhook events for you', claims: [] },
-  { scope: 'identity.api_keys.create', description: 'Create API keys for you', claims: [] },
+  { scope: 'openid', description: 'Know which account on this service is yours (a fixed identifier, nothing else)', claims: ['sub'], selfRegistration: 'allowed' },
+  {
+    scope: 'offline_access',
+    description: 'Keep this access while you are not using the application, until you withdraw it in your account',
+    claims: [],
+    selfRegistration: 'allowed',
+  },
+  { scope: 'identity.profile.read', description: 'See your name, language and time zone', claims: ['name', 'locale', 'zoneinfo'], selfRegistration: 'allowed' },
+  {
+    scope: 'profile',
+    description: 'See your name, language and time zone',
+    claims: ['name', 'locale', 'zoneinfo'],
+    aliasOf: 'identity.profile.read',
+    selfRegistration: 'allowed',
+  },
+  { scope: 'identity.email.read', description: 'See your e-mail address and whether it is confirmed', claims: ['email', 'email_verified'], selfRegistration: 'allowed' },
+  {
+    scope: 'email',
+    description: 'See your e-mail address and whether it is confirmed',
+    claims: ['email', 'email_verified'],
+    aliasOf: 'identity.email.read',
+    selfRegistration: 'allowed',
+  },
+  { scope: 'identity.profile.write', description: 'Change your name, language and time zone', claims: [], selfRegistration: 'portal_only' },
+  { scope: 'identity.organization.read', description: 'See which organizations you belong to and your role in each', claims: [], selfRegistration: 'portal_only' },
+  {
+    scope: 'identity.organization.members.read',
+    description: 'See the people in your organizations: their names and e-mail addresses',
+    claims: [],
+    selfRegistration: 'portal_only',
+  },
+  { scope: 'identity.privacy.export', description: 'Download a copy of all the personal data this service keeps about you', claims: [], selfRegistration: 'portal_only' },
+  { scope: 'identity.developer.read', description: 'See the applications, API keys and webhooks you manage (not their secrets)', claims: [], selfRegistration: 'portal_only' },
+  { scope: 'identity.applications.manage', description: 'Register and change applications in your name', claims: [], selfRegistration: 'portal_only' },
+  { scope: 'identity.webhooks.test', description: 'Send test events to the webhooks you manage', claims: [], selfRegistration: 'portal_only' },
+  {
+    scope: 'identity.api_keys.create',
+    description: 'Create API keys in your name: whoever holds such a key can use this service as you, within the key’s scopes, until you revoke it',
+    claims: [],
+    selfRegistration: 'mcp_only',
+  },
 ];
 
 /** oidc-provider's `claims` configuration: scope -> released claims. */

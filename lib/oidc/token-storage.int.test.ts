@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { call, operation } from '@/tests/helpers/http';
 import { signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
-import { authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, resume, tokenRequest } from '@/tests/helpers/oauth';
+import { authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, registerPortalClient, resume, tokenRequest } from '@/tests/helpers/oauth';
 
 const mailbox = useMailbox();
 
@@ -39,7 +39,9 @@ describe('OAuth artefacts at rest', () => {
     const email = 'at-rest@example.test';
     await signUpWithPassword(mailbox, email, 'a long and unusual passphrase');
     const browser = await signInWithPassword(email, 'a long and unusual passphrase');
-    const clientId = await registerNativeClient();
+    const registered = await registerNativeClient();
+    // A bearer write needs identity.profile.write, beyond the ceiling of a self-registered client.
+    const clientId = await registerPortalClient();
     const { verifier, challenge } = pkce();
     const jar = new CookieJar(browser);
     const started = await authorize(jar, authorizationParams(clientId, challenge, { scope: 'openid offline_access identity.profile.read identity.profile.write', prompt: 'consent' }));
@@ -71,7 +73,7 @@ describe('OAuth artefacts at rest', () => {
     expect(Object.keys(secrets)).toEqual(expect.arrayContaining(['cookie _interaction', 'cookie _session after resume']));
 
     const models = await oidcModelsDump();
-    expect(models).toContain(clientId); // the dump is real: public identifiers are there
+    expect(models).toContain(registered); // the dump is real: public identifiers are there
     const everything = await databaseDump();
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThanOrEqual(16);

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { call, operation, ORIGIN } from './http';
+import { DrizzleAdapter } from '@/lib/oidc/adapter';
 import { getProvider } from '@/lib/oidc/provider';
 import type { Browser } from './accounts';
 
@@ -19,6 +20,26 @@ export async function registerNativeClient(redirectUri = REDIRECT): Promise<stri
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { client_id: string }).client_id;
+}
+
+let portalClients = 0;
+
+/**
+ * A public native client as the developer portal will register it (a trusted path, not POST
+ * /oauth/register): no self-registration marker, so the whole scope table is open to it.
+ */
+export async function registerPortalClient(redirectUri = REDIRECT): Promise<string> {
+  const clientId = `portal-client-${(portalClients += 1)}`;
+  await new DrizzleAdapter('Client').upsert(clientId, {
+    client_id: clientId,
+    client_name: `Portal application ${portalClients}`,
+    application_type: 'native',
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: [redirectUri],
+  });
+  return clientId;
 }
 
 export function pkce() {
@@ -183,7 +204,7 @@ export async function relyingParty(name = 'Independent RP', redirectUri = REDIRE
 }
 
 /** The browser leg for an openid-client authorization URL (hosted consent approved), then the code grant. */
-export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string) {
+export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string, extra: Record<string, string> = {}) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(rp, {
@@ -193,6 +214,7 @@ export async function authorizeWithConsent(rp: client.Configuration, jar: Cookie
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
+    ...extra,
   });
   const callback = await approve(jar, browser, Object.fromEntries(url.searchParams));
   return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });

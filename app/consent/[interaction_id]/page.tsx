@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { SERVICE_NAME } from '@/lib/config';
 import { callAsVisitor, visitorSession } from '../../_components/auth/server-session';
 import { ConsentDecision } from './consent-decision';
 import '../../auth.css';
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: 'Allow access?' };
 
 interface AuthorizationContext {
   interaction_id: string;
-  client: { client_id: string; client_name: string };
+  client: { client_id: string; client_name: string; self_registered: boolean };
   redirect_host: string;
   scopes: { scope: string; description: string }[];
   resource: string | null;
@@ -39,8 +40,18 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
   return (
     <>
       <h1>Allow {context.client.client_name} to access your account?</h1>
+      {context.client.self_registered && (
+        <div className="card auth-card" role="note" aria-labelledby="consent-unverified">
+          <h2 id="consent-unverified">Unverified application</h2>
+          <p>
+            {SERVICE_NAME} has not checked who runs this application. “{context.client.client_name}” is the name the application gave itself.
+            Continue only if you started this from an application you trust.
+          </p>
+        </div>
+      )}
       <p className="lead">
-        You are signed in as <strong>{session.user.email}</strong>. After your answer you return to <strong>{context.redirect_host}</strong>.
+        You are signed in as <strong>{session.user.email}</strong>. If you allow it, the access is sent to <strong>{context.redirect_host}</strong>
+        , and your answer takes you back there.
       </p>
       <section className="card auth-card" aria-labelledby="consent-scopes">
         <h2 id="consent-scopes">It asks to</h2>
