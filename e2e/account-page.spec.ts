@@ -98,7 +98,7 @@ test.describe('the account page', () => {
     const before = await sessionCookie(page);
     await sessions.getByRole('listitem').filter({ hasNotText: 'This session' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await sessions.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm with password' }).click();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(sessions.getByRole('status')).toContainText('Signed out');
@@ -123,7 +123,7 @@ test.describe('the account page', () => {
     await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
     await screenshots(page, 'account-sessions-step-up');
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await sessions.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm with password' }).click();
     await expect(sessions.getByRole('status')).toHaveText('Signed out 2 other sessions.');
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
