@@ -29,6 +29,25 @@ function unauthenticated(detail: string, challenge?: string): never {
   throw serviceError('unauthenticated', detail, challenge ? { headers: { 'WWW-Authenticate': challenge } } : {});
 }
 
+/**
+ * Refusals of requests that presented no credential at all: a visitor who is simply signed out, not a
+ * failed authentication, so the security log leaves them out (security-events.ts).
+ */
+const withoutCredential = new WeakSet<object>();
+
+export function presentedNoCredential(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && withoutCredential.has(error);
+}
+
+function noCredential(detail: string, challenge?: string): never {
+  try {
+    unauthenticated(detail, challenge);
+  } catch (error) {
+    withoutCredential.add(error as object);
+    throw error;
+  }
+}
+
 function bearerToken(headers: Headers): string | null {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(headers.get('authorization') ?? '');
   return match ? match[1]! : null;
@@ -42,21 +61,22 @@ export async function authenticate(term: AuthTerm, request: Request, now: Date):
       return ANONYMOUS;
     case 'session': {
       const cookie = readCookie(headers, sessionCookieName());
-      const actor = cookie ? await credentialStores.session(cookie, now) : null;
-      return actor ?? unauthenticated('Sign in first.');
+      if (!cookie) noCredential('Sign in first.');
+      return (await credentialStores.session(cookie, now)) ?? unauthenticated('Sign in first.');
     }
     case 'enrollment_token': {
       const token = headers.get('x-enrollment-token');
-      const actor = token ? await credentialStores.enrollmentToken(token, now) : null;
-      return actor ?? unauthenticated('A valid X-Enrollment-Token is required.');
+      if (!token) noCredential('A valid X-Enrollment-Token is required.');
+      return (await credentialStores.enrollmentToken(token, now)) ?? unauthenticated('A valid X-Enrollment-Token is required.');
     }
     case 'recovery_token': {
       const token = headers.get('x-recovery-token');
-      const actor = token ? await credentialStores.recoveryToken(token, now) : null;
-      return actor ?? unauthenticated('A valid X-Recovery-Token is required.');
+      if (!token) noCredential('A valid X-Recovery-Token is required.');
+      return (await credentialStores.recoveryToken(token, now)) ?? unauthenticated('A valid X-Recovery-Token is required.');
     }
     case 'bearer': {
       const token = bearerToken(headers);
+      if (!token && !headers.has('authorization')) noCredential('A bearer credential is required.', bearerChallenge());
       if (!token) unauthenticated('A bearer credential is required.', bearerChallenge());
       // The prefix decides the kind (ARCHITECTURE.md, interface conventions).
       const kind = token.startsWith('idk_') ? 'api_key' : token.startsWith('scim_') ? 'scim' : 'oauth';

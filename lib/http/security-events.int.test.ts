@@ -197,9 +197,12 @@ describe('security events', () => {
     expectClean(lines, 'guessed-client-secret-42', badCode, 'no-such-client');
   });
 
-  it('writes nothing for answers that are not security events (a success, an unknown resource)', async () => {
+  it('writes nothing for answers that are not security events (a success, an unknown resource, a signed-out visitor)', async () => {
     const { lines, moved } = await observe(async () => {
       expect((await call(operation('GET', '/api/auth/session'), { headers: { cookie: browser.cookie } })).status).toBe(200);
+      // No credential presented at all: signed out, not a failed authentication.
+      expect((await call(operation('GET', '/api/auth/session'), { headers: { cookie: 'theme=dark' } })).status).toBe(401);
+      expect((await call(operation('GET', '/api/v1/me'))).status).toBe(401);
       const missing = await call(operation('POST', '/api/auth/sessions/revoke'), { body: { session_id: '00000000-0000-4000-8000-000000000000' }, headers: { ...as(browser), origin: ORIGIN } });
       expect(missing.status).toBe(404);
     });

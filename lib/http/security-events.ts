@@ -13,6 +13,7 @@ import type { ServiceError } from '@/lib/contract/errors';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { consumeRateLimit, countSecurityEvent, logLine, type LogValue } from '@/lib/platform';
+import { presentedNoCredential } from './auth';
 import { clientKey } from './client-address';
 import { describeForLog } from './problem';
 import { scaledLimit } from './rate-limit';
@@ -138,6 +139,8 @@ async function record(op: AnyOperation, request: Request, refusal: Refusal, requ
 
 /** Pipeline error path: the refusal the caller is about to receive. */
 export async function recordRefusal(op: AnyOperation, request: Request, error: ServiceError, requestId: string, now: Date): Promise<void> {
+  // A signed-out visitor asking for their session failed nothing: only presented credentials count.
+  if (presentedNoCredential(error)) return;
   const refusal = refusalOf(error);
   if (refusal) await record(op, request, refusal, requestId, now);
 }

@@ -1,4 +1,5 @@
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { callOperation } from '@/lib/http/internal-call';
 import type { SessionView } from './api';
 
@@ -19,9 +20,12 @@ export async function callAsVisitor<T>(path: string): Promise<T | null> {
   return result.ok ? result.body : null;
 }
 
-/** The visitor's session, or null when signed out (or when the service cannot tell). */
-export async function visitorSession(): Promise<SessionView | null> {
+/**
+ * The visitor's session, or null when signed out (or when the service cannot tell). Read once per
+ * page view: the header's navigation and the page itself share the answer (React's request cache).
+ */
+export const visitorSession = cache(async (): Promise<SessionView | null> => {
   // Without any cookie there is nothing to resolve; skip the call on anonymous page views.
   if (!(await headers()).get('cookie')) return null;
   return callAsVisitor<SessionView>('/api/auth/session');
-}
+});
