@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startServer } from './support/server';
+import { summarise, toSample, type Sample } from './support/samples';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -27,25 +28,6 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const APP = 'http://localhost:3400';
 const BARE = 'http://localhost:3401';
 const SCOPE = 'openid offline_access identity.profile.read';
-
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const summarise = (samples: Sample[]): Sample => ({
-  rps: median(samples.map((s) => s.rps)),
-  p50: median(samples.map((s) => s.p50)),
-  p99: median(samples.map((s) => s.p99)),
-  errors: samples.reduce((n, s) => n + s.errors, 0),
-});
-
-function toSample(result: autocannon.Result): Sample {
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
 
 async function waitFor(url: string) {
   for (let i = 0; i < 120; i++) {

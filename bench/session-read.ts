@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { api, enroll } from './support/accounts';
 import { startServer } from './support/server';
+import { median, summarise, toSample, type Sample } from './support/samples';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,18 +35,8 @@ const PEER_BASE = `http://localhost:${PEER.port}`;
 const EMAIL = 'reader@example.test';
 const PASSWORD = 'quiet lanterns drift over the harbour';
 
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function measure(url: string, cookie: string, seconds: number): Promise<Sample> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return toSample(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } }));
 }
 
 /** The `name=value` pair of the named cookie a response sets. */
@@ -150,12 +141,10 @@ async function main() {
     }
     await checkAnswers(targets.ours.url, targets.ours.cookie, targets.peer.url, targets.peer.cookie);
 
-    const summary = (list: Sample[]) => ({
-      'req/s (median)': Math.round(median(list.map((s) => s.rps)) * 10) / 10,
-      'p50 ms (median)': median(list.map((s) => s.p50)),
-      'p99 ms (median)': median(list.map((s) => s.p99)),
-      errors: list.reduce((n, s) => n + s.errors, 0),
-    });
+    const summary = (list: Sample[]) => {
+      const { rps, p50, p99, errors } = summarise(list);
+      return { 'req/s (median)': Math.round(rps * 10) / 10, 'p50 ms (median)': p50, 'p99 ms (median)': p99, errors };
+    };
     console.log(`\nsession read, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS}s`);
     console.table({ 'ours GET /api/auth/session': summary(samples.ours), 'better-auth GET /api/auth/get-session': summary(samples.peer) });
     const ratio = median(samples.ours.map((s) => s.rps)) / median(samples.peer.map((s) => s.rps));

@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
-import { createPasswordAccount, PASSWORD, screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
-import { mailCount, waitForCode } from './support/mail-sink';
+import { createPasswordAccount, PASSWORD, screenshots, signInWithCode, signUpWithPasskey, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';
 
 const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -17,17 +16,6 @@ async function signInWithPassword(page: Page, email: string) {
 async function signInWithPasskey(page: Page) {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
-}
-
-/** An e-mail code sign-in: a session without a recent step-up, so ending other sessions asks for one. */
-async function signInWithCode(page: Page, email: string) {
-  await page.goto('/sign-in');
-  const before = mailCount(email);
-  await page.getByLabel('E-mail address for a code').fill(email);
-  await page.getByRole('button', { name: 'E-mail me a code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
-  await page.getByRole('button', { name: 'Sign in with code' }).click();
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allowAutofill, VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { expectAccessible } from './support/axe';
-import { PASSWORD, signUpWithPasskey, signUpWithPassword, uniqueEmail } from './support/journeys';
+import { PASSWORD, signInWithCode, signUpWithPasskey, signUpWithPassword, uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
 
 async function signInWithPassword(page: Page, email: string) {
@@ -9,16 +9,6 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByLabel('E-mail address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
-}
-
-async function signInWithCode(page: Page, email: string) {
-  await page.goto('/sign-in');
-  const before = mailCount(email);
-  await page.getByLabel('E-mail address for a code').fill(email);
-  await page.getByRole('button', { name: 'E-mail me a code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
-  await page.getByRole('button', { name: 'Sign in with code' }).click();
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
 }
 

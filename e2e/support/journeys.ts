@@ -61,3 +61,14 @@ export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}-375.png`, fullPage: true });
   if (desktop) await page.setViewportSize(desktop);
 }
+
+/** An e-mail code sign-in: a session without a recent step-up, so sensitive changes ask for one. */
+export async function signInWithCode(page: Page, email: string) {
+  await page.goto('/sign-in');
+  const before = mailCount(email);
+  await page.getByLabel('E-mail address for a code').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
+  await page.getByRole('button', { name: 'Sign in with code' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+}
