@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
 import { displayName } from './enrollment.routes';
 import {
@@ -19,6 +19,7 @@ import {
   stepUpWithPasskey,
 } from './passkey-flows';
 import { stepUpSchema } from './signin.routes';
+import { WITH_STEP_UP } from './step-up-methods';
 
 /** The browser library's JSON (unwrapped), shape-checked here and verified cryptographically later. */
 const credential = z.looseObject({
@@ -38,7 +39,6 @@ const passkeySchema = z.object({
   last_used_at: z.string().nullable(),
 });
 const passkeyName = z.string().trim().min(1).max(64);
-export const withStepUp: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
 const base = { method: 'POST', origin: 'required', idempotency: 'none' } as const;
 
 export const passkeyOperations: AnyOperation[] = [
@@ -176,7 +176,7 @@ export const passkeyOperations: AnyOperation[] = [
     tag: 'Account',
     summary: 'Registration options for adding a passkey to your account',
     extension: true,
-    auth: withStepUp,
+    auth: WITH_STEP_UP,
     rateLimit: 'passkey_options',
     successStatus: 200,
     response: optionsResponse,
@@ -189,7 +189,7 @@ export const passkeyOperations: AnyOperation[] = [
     tag: 'Account',
     summary: 'Add a passkey to your account',
     extension: true,
-    auth: withStepUp,
+    auth: WITH_STEP_UP,
     body: ceremonyBody.extend({ name: passkeyName.optional() }),
     successStatus: 201,
     errorStatuses: [409],
@@ -206,7 +206,7 @@ export const passkeyOperations: AnyOperation[] = [
     tag: 'Account',
     summary: 'Rename one of your passkeys',
     extension: true,
-    auth: withStepUp,
+    auth: WITH_STEP_UP,
     params: z.object({ passkey_id: z.uuid() }),
     body: z.object({ name: passkeyName }),
     successStatus: 200,
@@ -222,7 +222,7 @@ export const passkeyOperations: AnyOperation[] = [
     tag: 'Account',
     summary: 'Remove one of your passkeys (never the last credential of the account)',
     extension: true,
-    auth: withStepUp,
+    auth: WITH_STEP_UP,
     params: z.object({ passkey_id: z.uuid() }),
     successStatus: 200,
     errorStatuses: [404, 409],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { withStepUp } from './passkeys.routes';
 import { changePassword, passwordStatus } from './password-change';
+import { WITH_STEP_UP } from './step-up-methods';
 
 const password = z.string().min(1).max(1024);
 
@@ -28,7 +28,7 @@ export const passwordOperations: AnyOperation[] = [
     tag: 'Account',
     summary: 'Set or change your password (current_password required when one is set); signs out your other sessions',
     extension: true,
-    auth: withStepUp,
+    auth: WITH_STEP_UP,
     origin: 'required',
     idempotency: 'none',
     body: z.object({ current_password: password.optional(), new_password: password }),

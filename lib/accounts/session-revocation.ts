@@ -7,12 +7,10 @@
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { assertRecentStepUp } from '@/lib/contract/step-up';
 import { inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { endProviderSessions } from '@/lib/oidc';
 import { revokeOwnSession, revokeSessionsOf, type RevokedSession } from '@/lib/sessions';
-import { sessionStepUpRule, stepUpMethodsOf } from './step-up-methods';
 
 /** Why a session ended: the `reason` of identity.session.revoked and of the audit record. */
 export type RevocationReason =
@@ -63,13 +61,11 @@ export async function endSession(
 }
 
 /**
- * Revokes one of the caller's own sessions; revoking the current one signs out, freely. Ending any
- * other session needs a recent step-up (ASVS V7.5.2): whoever holds a stolen cookie must not be able
- * to throw the owner out of their other devices.
+ * Revokes one of the caller's own sessions; revoking the current one signs out. Ending any other
+ * session needs a recent step-up, declared on the operation's auth term (sessions.routes.ts).
  */
 export async function revokeSession(actor: SessionActor, sessionId: string, now: Date, requestId: string): Promise<{ signedOut: boolean }> {
   const signedOut = sessionId === actor.sessionId;
-  if (!signedOut) await assertRecentStepUp(actor, sessionStepUpRule(), now, stepUpMethodsOf);
   const reason = signedOut ? 'signed_out' : 'revoked_by_user';
   await inTransaction(async (tx) => {
     if (!(await endSession(tx, { actor, userId: actor.userId, sessionId, reason, now, requestId }))) {

@@ -3,7 +3,7 @@ import { defineOperation, result, type AnyOperation, type SessionCookieInstructi
 import { actorOfKind } from '@/lib/contract/actor';
 import { currentSession, listSessions, type IssuedSession } from '@/lib/sessions';
 import { revokeOtherSessions, revokeSession } from './session-revocation';
-import { SESSION_STEP_UP_METHODS } from './step-up-methods';
+import { SESSION_STEP_UP_METHODS, WITH_STEP_UP } from './step-up-methods';
 
 const TAG = 'Sign-in, sessions, step-up';
 
@@ -80,7 +80,14 @@ const revoke = defineOperation({
   path: '/api/auth/sessions/revoke',
   tag: TAG,
   summary: 'Revoke one of your own sessions; revoking the current one signs out (free), any other needs a recent step-up',
-  auth: { kind: 'session' },
+  // ASVS V7.5.2: whoever holds a stolen cookie must not be able to throw the owner out of their other devices.
+  auth: {
+    kind: 'session',
+    stepUp: {
+      methods: SESSION_STEP_UP_METHODS,
+      onlyWhen: { says: 'to revoke another session', applies: ({ body }, actor) => (body as { session_id: string }).session_id !== actor.sessionId },
+    },
+  },
   origin: 'required',
   idempotency: 'none',
   acceptsForm: true,
@@ -102,7 +109,7 @@ const revokeOthers = defineOperation({
   tag: TAG,
   summary: 'Sign out everywhere else: revoke every session of yours but the current one',
   extension: true,
-  auth: { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } },
+  auth: WITH_STEP_UP,
   origin: 'required',
   idempotency: 'none',
   successStatus: 200,

@@ -1,6 +1,4 @@
-import { getConfig } from '@/lib/config';
-import type { StepUpMethod } from '@/lib/contract/operation';
-import type { StepUpRule } from '@/lib/contract/step-up';
+import type { AuthTerm, StepUpMethod } from '@/lib/contract/operation';
 import { getDb } from '@/lib/db';
 import { countUserPasskeys } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
@@ -18,6 +16,5 @@ export async function stepUpMethodsOf(userId: string): Promise<('passkey' | 'pas
 /** Step-ups that count for the person's own account and sessions: a passkey or the password, within the step-up window. */
 export const SESSION_STEP_UP_METHODS: StepUpMethod[] = ['passkey', 'password'];
 
-export function sessionStepUpRule(): StepUpRule {
-  return { methods: SESSION_STEP_UP_METHODS, maxAgeSeconds: getConfig().ttl.stepUp };
-}
+/** The auth term of the account's sensitive operations: a session with a recent step-up. */
+export const WITH_STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } };

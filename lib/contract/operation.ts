@@ -15,10 +15,20 @@ export type { RateLimitBucket };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type StepUpMethod = 'passkey' | 'password';
 
+/**
+ * A step-up that only some requests need, decided on the parsed input (the pipeline checks it right
+ * after parsing): e.g. revoking a session other than the caller's own. `says` is how the generated
+ * docs name the case.
+ */
+export interface StepUpCondition {
+  says: string;
+  applies: (input: { params: unknown; body: unknown }, actor: SessionActor) => boolean;
+}
+
 /** Every authentication mode the spec uses. */
 export type AuthTerm =
   | { kind: 'public' }
-  | { kind: 'session'; stepUp?: { methods: StepUpMethod[] } }
+  | { kind: 'session'; stepUp?: { methods: StepUpMethod[]; onlyWhen?: StepUpCondition } }
   | { kind: 'enrollment_token' }
   | { kind: 'recovery_token' }
   | {

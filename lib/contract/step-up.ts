@@ -1,8 +1,7 @@
 /**
- * The one step-up check. The pipeline applies it to every operation whose auth term declares
- * `stepUp`; a service applies the same check where only the input decides whether a step-up is
- * needed (revoking a session other than the current one). It lives in the contract, below both, so
- * the answer is the same everywhere: 403 step_up_required with `step_up: { methods, max_age_seconds }`.
+ * The one step-up check, applied by the pipeline to every operation whose auth term declares
+ * `stepUp` (unconditionally at authorization, or after parsing when the term's `onlyWhen` decides):
+ * 403 step_up_required with `step_up: { methods, max_age_seconds }`.
  */
 import type { SessionActor } from './actor';
 import { serviceError } from './errors';

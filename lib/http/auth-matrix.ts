@@ -5,7 +5,8 @@ function describeAuth(term: AuthTerm): string {
     case 'public':
       return 'public';
     case 'session':
-      return term.stepUp ? `session + step-up (${term.stepUp.methods.join(' or ')})` : 'session';
+      if (!term.stepUp) return 'session';
+      return `session + step-up (${term.stepUp.methods.join(' or ')})${term.stepUp.onlyWhen ? ` ${term.stepUp.onlyWhen.says}` : ''}`;
     case 'bearer':
       return `bearer (${term.accepts.join(', ')})${term.organizationBound ? ', organization-bound' : ''}`;
     default:

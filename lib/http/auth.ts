@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { AuthTerm, SessionCookieInstruction } from '@/lib/contract/operation';
+import type { AuthTerm, SessionCookieInstruction, StepUpMethod } from '@/lib/contract/operation';
 import { assertRecentStepUp } from '@/lib/contract/step-up';
 import { csrfTokenFor } from '@/lib/sessions';
 import { sessionCookieName } from '@/lib/sessions';
@@ -141,9 +141,18 @@ export async function authorize(term: AuthTerm, actor: Actor, rawParams: Record<
       if (rawParams.id !== undefined && rawParams.id !== actor.organizationId) throw serviceError('forbidden', 'This credential is bound to another organization.');
     }
   }
-  if (term.kind === 'session' && term.stepUp && actor.kind === 'session') {
-    await assertRecentStepUp(actor, { methods: term.stepUp.methods, maxAgeSeconds: getConfig().ttl.stepUp }, now, credentialStores.stepUpMethods);
-  }
+  // A conditional step-up waits for the parsed input (authorizeInput).
+  if (term.kind === 'session' && term.stepUp && !term.stepUp.onlyWhen && actor.kind === 'session') await assertStepUp(term.stepUp.methods, actor, now);
+}
+
+/** Pipeline step 9, after parsing: a step-up the auth term requires only for some inputs. */
+export async function authorizeInput(term: AuthTerm, actor: Actor, input: { params: unknown; body: unknown }, now: Date): Promise<void> {
+  if (term.kind !== 'session' || !term.stepUp?.onlyWhen || actor.kind !== 'session') return;
+  if (term.stepUp.onlyWhen.applies(input, actor)) await assertStepUp(term.stepUp.methods, actor, now);
+}
+
+function assertStepUp(methods: StepUpMethod[], actor: SessionActor, now: Date): Promise<void> {
+  return assertRecentStepUp(actor, { methods, maxAgeSeconds: getConfig().ttl.stepUp }, now, credentialStores.stepUpMethods);
 }
 
 /**

@@ -10,7 +10,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
 import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim } from '@/lib/platform';
-import { assertCsrf, authenticate, authorize, presentedSession, sessionCookieHeader } from './auth';
+import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { clientKey, keyedHash } from './client-address';
@@ -81,6 +81,7 @@ export async function runOperation(
     const url = new URL(request.url);
     const decoded = op.body ? decodeBody(bodyText, contentType, op.acceptsForm === true) : undefined;
     const input = parseInput(op, rawParams, url.searchParams, decoded);
+    await authorizeInput(op.auth, actor, input, now);
     const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
 
     // 10. Subject rate limits that need the parsed input.
