@@ -82,7 +82,7 @@ export async function signInPasskeyOptions(now: Date) {
   return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] }, now);
 }
 
-export async function signInWithPasskey(input: CeremonyInput & { device: string; now: Date; requestId: string; presented: SessionActor | null }) {
+export async function signInWithPasskey(input: CeremonyInput & { device: string; binding: string; now: Date; requestId: string; presented: SessionActor | null }) {
   let passkey: PasskeyRow;
   try {
     passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'signin', subject: null, credential: input.credential }, input.now);
@@ -93,7 +93,7 @@ export async function signInWithPasskey(input: CeremonyInput & { device: string;
   return inTransaction(async (tx) => {
     const user = await findUserById(tx, passkey.userId);
     if (!user) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
-    const issued = await startSession(tx, { user, amr: ['hwk'], device: input.device, now: input.now, requestId: input.requestId, stepUpMethod: 'passkey', presented: input.presented });
+    const issued = await startSession(tx, { user, amr: ['hwk'], device: input.device, binding: input.binding, now: input.now, requestId: input.requestId, stepUpMethod: 'passkey', presented: input.presented });
     await recordAudit(tx, { action: 'signin.passkey', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
     return issued;
   });

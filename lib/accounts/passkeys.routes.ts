@@ -95,8 +95,8 @@ export const passkeyOperations: AnyOperation[] = [
     errorStatuses: [401, 409],
     emits: ['identity.session.revoked'],
     response: sessionViewSchema,
-    handler: async ({ body, device, now, requestId, presentedSession }) => {
-      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, now, requestId, presented: presentedSession });
+    handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, binding: deviceBinding, now, requestId, presented: presentedSession });
       return signedIn(issued);
     },
   }),

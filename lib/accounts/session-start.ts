@@ -19,6 +19,8 @@ export interface SessionStart {
   user: UserRow;
   amr: Amr[];
   device: string;
+  /** Keyed hash of the device binding (HandlerContext.deviceBinding), kept for organization policies. */
+  binding: string;
   now: Date;
   requestId: string;
   /** Passkey and password sign-ins are fresh re-authentications: they open the step-up window. */
@@ -38,7 +40,7 @@ export async function startSession(tx: Executor, input: SessionStart): Promise<I
     const keepProviderSessions = userId === user.id;
     await endSession(tx, { actor: input.presented, userId, sessionId, reason: 'signed_in_again', now, requestId, keepProviderSessions });
   }
-  const issued = await issueSession(tx, { user, amr: input.amr, device: input.device, now, stepUpMethod: input.stepUpMethod });
+  const issued = await issueSession(tx, { user, amr: input.amr, device: input.device, binding: input.binding, now, stepUpMethod: input.stepUpMethod });
   for (const stale of await sessionsBeyondLimit(tx, user.id, getConfig().sessionsPerAccount, issued.view.session.id, now)) {
     await endSession(tx, { actor: ANONYMOUS, userId: user.id, sessionId: stale.id, reason: 'session_limit', now, requestId });
   }

@@ -26,8 +26,8 @@ const password = defineOperation({
   errorStatuses: [401],
   emits: ['identity.session.revoked'],
   response: sessionViewSchema,
-  handler: async ({ body, device, now, requestId, presentedSession }) => {
-    const issued = await signInWithPassword({ email: body.email, password: body.password, device, now, requestId, presented: presentedSession });
+  handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+    const issued = await signInWithPassword({ email: body.email, password: body.password, device, binding: deviceBinding, now, requestId, presented: presentedSession });
     return signedIn(issued);
   },
 });
@@ -65,8 +65,8 @@ const emailCodeComplete = defineOperation({
   successStatus: 201,
   emits: ['identity.session.revoked'],
   response: sessionViewSchema,
-  handler: async ({ body, device, now, requestId, presentedSession }) => {
-    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, now, requestId, presented: presentedSession });
+  handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, binding: deviceBinding, now, requestId, presented: presentedSession });
     return signedIn(issued);
   },
 });

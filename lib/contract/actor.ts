@@ -14,6 +14,12 @@ export type Actor =
       authenticatedAt: Date;
       stepUpAt: Date | null;
       stepUpMethod: 'passkey' | 'password' | null;
+      /** How the session signed in (OIDC amr values: hwk, pwd, otp, fed). */
+      amr: string[];
+      /** When the session was used before this request (organization idle-timeout policies). */
+      lastSeenAt: Date;
+      /** Device binding recorded at sign-in (organization session-binding policy); null for older sessions. */
+      bindingHash: string | null;
     }
   | { kind: 'enrollment'; enrollmentId: string }
   | { kind: 'recovery'; recoveryId: string }

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'identity.passkey.added',
   'identity.passkey.removed',
   'identity.session.revoked',
+  'identity.organization.created',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

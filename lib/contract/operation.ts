@@ -9,6 +9,7 @@ import type { Actor, SessionActor } from './actor';
 import type { EventType } from './events';
 import type { RateLimitBucket } from './rate-limits';
 import type { Scope } from './scopes';
+import type { TenantActor, TenantRequirement } from './tenant';
 
 export type { RateLimitBucket };
 
@@ -25,10 +26,20 @@ export interface StepUpCondition {
   applies: (input: { params: unknown; body: unknown }, actor: SessionActor) => boolean;
 }
 
+export interface StepUpTerm {
+  methods: StepUpMethod[];
+  onlyWhen?: StepUpCondition;
+  /**
+   * The spec's "recent passkey step-up": a passkey step-up when the account has a passkey, a password
+   * step-up otherwise (ARCHITECTURE.md, Step-up).
+   */
+  passkeyWhenEnrolled?: boolean;
+}
+
 /** Every authentication mode the spec uses. */
 export type AuthTerm =
   | { kind: 'public' }
-  | { kind: 'session'; stepUp?: { methods: StepUpMethod[]; onlyWhen?: StepUpCondition } }
+  | { kind: 'session'; stepUp?: StepUpTerm }
   | { kind: 'enrollment_token' }
   | { kind: 'recovery_token' }
   | {
@@ -38,8 +49,6 @@ export type AuthTerm =
       scopes: Scope[];
       /** `any`: one of the scopes suffices (e.g. /api/v1/me); `all`: every scope is needed. */
       scopeMode?: 'all' | 'any';
-      /** Organization routes: the credential must be bound to the organization in the path. */
-      organizationBound?: boolean;
     }
   | { kind: 'scim_token' }
   | { kind: 'client_auth' };
@@ -93,6 +102,10 @@ export interface HandlerContext<P, Q, B> {
    * belongs to, whoever's it is, so the new sign-in can end it; null otherwise.
    */
   presentedSession: SessionActor | null;
+  /** On operations that declare `tenant`: who acts inside the organization (resolved by the pipeline). */
+  tenant: TenantActor | null;
+  /** Keyed hash of this request's device binding (user agent + network prefix), for new sessions. */
+  deviceBinding: string;
 }
 
 const RESULT = Symbol('operation-result');
@@ -164,6 +177,11 @@ interface OperationBase<P extends Schema | undefined, Q extends Schema | undefin
    * (ASVS V7.2.4: a new authentication never leaves the previous session token alive).
    */
   startsSession?: boolean;
+  /**
+   * Tenant authorization: which organization the operation acts in and the permission it needs. The
+   * pipeline resolves it after authentication (lib/http/tenant.ts) and hands the handler `tenant`.
+   */
+  tenant?: TenantRequirement;
 }
 
 export interface ResourceOperation<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>

@@ -6,12 +6,20 @@ function describeAuth(term: AuthTerm): string {
       return 'public';
     case 'session':
       if (!term.stepUp) return 'session';
+      if (term.stepUp.passkeyWhenEnrolled) return 'session + step-up (passkey; password when the account has none)';
       return `session + step-up (${term.stepUp.methods.join(' or ')})${term.stepUp.onlyWhen ? ` ${term.stepUp.onlyWhen.says}` : ''}`;
     case 'bearer':
-      return `bearer (${term.accepts.join(', ')})${term.organizationBound ? ', organization-bound' : ''}`;
+      return `bearer (${term.accepts.join(', ')})`;
     default:
       return term.kind.replace(/_/g, ' ');
   }
+}
+
+/** The tenant column: where the organization comes from and the permission it takes. */
+function tenantOf(op: AnyOperation): string {
+  if (!op.tenant) return '';
+  const where = op.tenant.param === 'binding' ? 'bound organization' : 'member';
+  return `${where}: ${op.tenant.permission}${op.tenant.ownerOnly ? ', owner only' : ''}`;
 }
 
 function scopesOf(term: AuthTerm): string {
@@ -29,6 +37,7 @@ export function buildAuthMatrix(operations: readonly AnyOperation[]): string {
         `\`${op.path}\``,
         op.id,
         describeAuth(op.auth),
+        tenantOf(op),
         scopesOf(op.auth),
         op.origin,
         op.auth.kind === 'session' && isUnsafe(op.method) ? 'yes' : '',
@@ -41,8 +50,8 @@ export function buildAuthMatrix(operations: readonly AnyOperation[]): string {
     '',
     'Generated from the operation registry by `npm run docs:generate`; do not edit by hand.',
     '',
-    '| Method | Path | Operation | Auth | Scopes | Origin | CSRF | Rate limit | Idempotency-Key |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Method | Path | Operation | Auth | Tenant permission | Scopes | Origin | CSRF | Rate limit | Idempotency-Key |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r} |`),
     '',
   ].join('\n');

@@ -2,11 +2,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor, type SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { AuthTerm, SessionCookieInstruction, StepUpMethod } from '@/lib/contract/operation';
-import { assertRecentStepUp } from '@/lib/contract/step-up';
+import type { AnyOperation, AuthTerm, SessionCookieInstruction, StepUpMethod, StepUpTerm } from '@/lib/contract/operation';
+import { assertRecentStepUp, hasRecentStepUp } from '@/lib/contract/step-up';
+import type { TenantActor } from '@/lib/contract/tenant';
 import { csrfTokenFor } from '@/lib/sessions';
 import { sessionCookieName } from '@/lib/sessions';
 import { credentialStores } from './credentials';
+import { authorizeTenant } from './tenant';
 
 
 function readCookie(headers: Headers, name: string): string | null {
@@ -125,8 +127,20 @@ export function assertCsrf(actor: Actor, headers: Headers, formToken: string | n
   }
 }
 
-/** Pipeline step 8: scopes, organization binding and step-up age. */
-export async function authorize(term: AuthTerm, actor: Actor, rawParams: Record<string, string>, now: Date): Promise<void> {
+/**
+ * Pipeline step 8: scopes; inside a tenant, the membership, permission and the organization's session
+ * policies (tenant.ts); then the step-up the auth term requires (its window shortened by the
+ * organization's `step_up.max_age_seconds`). A non-member learns nothing, not even that a step-up
+ * would be needed: tenant resolution comes first.
+ */
+export async function authorize(
+  op: Pick<AnyOperation, 'auth' | 'tenant'>,
+  actor: Actor,
+  rawParams: Record<string, string>,
+  request: Request,
+  now: Date,
+): Promise<TenantActor | null> {
+  const term = op.auth;
   if (term.kind === 'bearer' && actor.kind === 'bearer') {
     const held = new Set(actor.scopes);
     const ok = term.scopeMode === 'any' ? term.scopes.some((s) => held.has(s)) : term.scopes.every((s) => held.has(s));
@@ -136,23 +150,30 @@ export async function authorize(term: AuthTerm, actor: Actor, rawParams: Record<
         headers: { 'WWW-Authenticate': bearerChallenge('insufficient_scope', scope) },
       });
     }
-    if (term.organizationBound) {
-      if (!actor.organizationId) throw serviceError('forbidden', 'This credential is not bound to an organization.');
-      if (rawParams.id !== undefined && rawParams.id !== actor.organizationId) throw serviceError('forbidden', 'This credential is bound to another organization.');
-    }
   }
+  const tenant = op.tenant ? await authorizeTenant(op.tenant, actor, rawParams, request, now) : null;
   // A conditional step-up waits for the parsed input (authorizeInput).
-  if (term.kind === 'session' && term.stepUp && !term.stepUp.onlyWhen && actor.kind === 'session') await assertStepUp(term.stepUp.methods, actor, now);
+  if (term.kind === 'session' && term.stepUp && !term.stepUp.onlyWhen && actor.kind === 'session') await assertStepUp(term.stepUp, actor, now, tenant);
+  return tenant;
 }
 
 /** Pipeline step 9, after parsing: a step-up the auth term requires only for some inputs. */
-export async function authorizeInput(term: AuthTerm, actor: Actor, input: { params: unknown; body: unknown }, now: Date): Promise<void> {
+export async function authorizeInput(term: AuthTerm, actor: Actor, input: { params: unknown; body: unknown }, now: Date, tenant: TenantActor | null): Promise<void> {
   if (term.kind !== 'session' || !term.stepUp?.onlyWhen || actor.kind !== 'session') return;
-  if (term.stepUp.onlyWhen.applies(input, actor)) await assertStepUp(term.stepUp.methods, actor, now);
+  if (term.stepUp.onlyWhen.applies(input, actor)) await assertStepUp(term.stepUp, actor, now, tenant);
 }
 
-function assertStepUp(methods: StepUpMethod[], actor: SessionActor, now: Date): Promise<void> {
-  return assertRecentStepUp(actor, { methods, maxAgeSeconds: getConfig().ttl.stepUp }, now, credentialStores.stepUpMethods);
+async function assertStepUp(stepUp: StepUpTerm, actor: SessionActor, now: Date, tenant: TenantActor | null): Promise<void> {
+  const window = getConfig().ttl.stepUp;
+  const maxAgeSeconds = Math.min(window, tenant?.policies.stepUpMaxAgeSeconds ?? window);
+  const rule = { methods: stepUp.methods, maxAgeSeconds };
+  // "Recent passkey step-up": a passkey step-up satisfies it without asking which methods the account has.
+  if (!stepUp.passkeyWhenEnrolled || hasRecentStepUp(actor, { ...rule, methods: ['passkey'] }, now)) {
+    return assertRecentStepUp(actor, rule, now, credentialStores.stepUpMethods);
+  }
+  const available = await credentialStores.stepUpMethods(actor.userId);
+  const methods: StepUpMethod[] = available.includes('passkey') ? ['passkey'] : stepUp.methods.filter((m) => m !== 'passkey');
+  return assertRecentStepUp(actor, { methods, maxAgeSeconds }, now, async () => available);
 }
 
 /**

@@ -56,3 +56,27 @@ export function keyedHash(value: string): string {
 export function clientKey(headers: Headers): string {
   return keyedHash(`client:${clientAddress(headers)}`);
 }
+
+/**
+ * The client's network: an IPv4 /24 or an IPv6 /64 (an IPv4-mapped address counts as IPv4). A device
+ * moving within its network (DHCP, privacy addresses) keeps its binding; another network does not.
+ */
+export function networkPrefix(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  const v4 = mapped ? mapped[1]! : address;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!address.includes(':')) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::', 2);
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * The device binding of a request, as a keyed hash: the user agent plus the client's network prefix.
+ * Recorded on every new session; an organization's `session.binding` policy compares the two.
+ */
+export function deviceBinding(headers: Headers): string {
+  return keyedHash(`binding:${headers.get('user-agent') ?? ''}|${networkPrefix(clientAddress(headers))}`);
+}

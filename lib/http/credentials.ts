@@ -1,6 +1,8 @@
 import type { Actor } from '@/lib/contract/actor';
 import { resolveChallengeToken, stepUpMethodsOf } from '@/lib/accounts';
 import { resolveAccessToken } from '@/lib/oidc';
+import { resolveTenant } from '@/lib/organizations';
+import type { TenantActor } from '@/lib/contract/tenant';
 import { resolveSessionCookie } from '@/lib/sessions';
 
 /**
@@ -18,6 +20,8 @@ export interface CredentialStores {
   clientAuthentication: (request: Request, now: Date) => Promise<Actor | null>;
   /** Not a credential: which step-up methods an account can use (named in step_up_required). */
   stepUpMethods: (userId: string) => Promise<('passkey' | 'password')[]>;
+  /** Not a credential: the caller's place in an organization (null: not an active member, or no such organization). */
+  tenant: (organizationId: string, userId: string, now: Date) => Promise<TenantActor | null>;
 }
 
 const none = async () => null;
@@ -37,4 +41,5 @@ export const credentialStores: CredentialStores = {
   scimToken: none,
   clientAuthentication: none,
   stepUpMethods: stepUpMethodsOf,
+  tenant: resolveTenant,
 };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
+import type { TenantPolicies } from '@/lib/contract/tenant';
 import { getDb } from '@/lib/db';
 import { call, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { withEnv } from '@/tests/setup/state';
@@ -21,6 +22,14 @@ afterEach(() => Object.assign(credentialStores, original));
 
 const NOW = new Date('2026-11-22T10:00:30Z');
 const at = (iso: string) => () => new Date(iso);
+const NO_POLICIES: TenantPolicies = {
+  sessionMaxAgeSeconds: null,
+  sessionIdleTimeoutSeconds: null,
+  stepUpMaxAgeSeconds: null,
+  signinAllowedMethods: null,
+  sessionBinding: false,
+  approvalsRequiredFor: [],
+};
 
 describe('body limits and media types', () => {
   it('refuses a body over the limit with 413 before reading it whole', async () => {
@@ -195,7 +204,7 @@ describe('keyset pagination', () => {
 });
 
 function sessionActor(user: string, stepUpAt: Date | null): Extract<Actor, { kind: 'session' }> {
-  return { kind: 'session', userId: `user-${user}`, sessionId: `session-${user}`, authenticatedAt: NOW, stepUpAt, stepUpMethod: stepUpAt ? 'passkey' : null };
+  return { kind: 'session', userId: `user-${user}`, sessionId: `session-${user}`, authenticatedAt: NOW, stepUpAt, stepUpMethod: stepUpAt ? 'passkey' : null, amr: ['hwk'], lastSeenAt: NOW, bindingHash: null };
 }
 
 describe('auth terms, CSRF, step-up and scopes', () => {
@@ -299,6 +308,10 @@ describe('auth terms, CSRF, step-up and scopes', () => {
       scopes: ['identity.organization.read'],
       organizationId,
     });
+    credentialStores.tenant = async (id, userId) =>
+      id === 'org-1' && userId === 'u1'
+        ? { organizationId: id, membershipId: 'm1', userId, role: 'member', customRoleId: null, permissions: new Set(['read'] as const), policies: NO_POLICIES }
+        : null;
     const send = (id: string) => call(termOp('organization_bearer'), { headers: { authorization: 'Bearer idk_key' }, params: { id }, body: { value: 'x' } });
     expect((await problemOf(await send('org-1'))).code).toBe('forbidden');
     organizationId = 'org-1';

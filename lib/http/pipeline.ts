@@ -13,7 +13,7 @@ import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyCl
 import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientKey, keyedHash } from './client-address';
+import { clientKey, deviceBinding, keyedHash } from './client-address';
 import { runDelegated } from './delegated';
 import { encodeCursor, parsePageRequest } from './cursor';
 import { executeIdempotently } from './idempotent-execution';
@@ -74,14 +74,14 @@ export async function runOperation(
     // 7. CSRF for cookie-authenticated unsafe methods.
     if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
 
-    // 8. Authorize.
-    await authorize(op.auth, actor, rawParams, now);
+    // 8. Authorize: scopes, the tenant (membership, permission, the organization's policies), step-up.
+    const tenant = await authorize(op, actor, rawParams, request, now);
 
     // 9. Parse params, query, body.
     const url = new URL(request.url);
     const decoded = op.body ? decodeBody(bodyText, contentType, op.acceptsForm === true) : undefined;
     const input = parseInput(op, rawParams, url.searchParams, decoded);
-    await authorizeInput(op.auth, actor, input, now);
+    await authorizeInput(op.auth, actor, input, now, tenant);
     const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
 
     // 10. Subject rate limits that need the parsed input.
@@ -107,7 +107,8 @@ export async function runOperation(
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented } as const;
+    const binding = deviceBinding(request.headers);
+    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented, tenant, deviceBinding: binding } as const;
     const respond = async () => {
       const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
       return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };

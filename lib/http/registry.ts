@@ -15,6 +15,7 @@ import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
+import { organizationOperations } from '@/lib/organizations/organizations.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...profileOperations,
   ...privacyOperations,
   ...membershipOperations,
+  ...organizationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),

@@ -1,2 +1,3 @@
 /** Organizations (tenants) and memberships. */
 export { allMemberships, membershipView } from './memberships';
+export { resolveTenant } from './tenant';

@@ -11,12 +11,12 @@ const list = (token: string, query = '') =>
   call(operation('GET', '/api/v1/me/memberships'), { headers: { authorization: `Bearer ${token}` }, query });
 
 /** Organizations are created by the console; here the rows are written directly as test data. */
-async function organization(name: string, members: { userId: string; role: 'owner' | 'admin' | 'member'; status?: 'active' | 'suspended' | 'removed'; at: string }[]) {
+async function organization(name: string, members: { userId: string; role: 'owner' | 'admin' | 'member'; status?: 'active' | 'suspended' | 'revoked'; at: string }[]) {
   const db = await getDb();
   const id = randomUUID();
-  await db.insert(organizations).values({ id, name, createdAt: new Date('2026-01-01T00:00:00Z') });
+  await db.insert(organizations).values({ id, name, slug: `org-${id}`, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-01T00:00:00Z') });
   for (const m of members) {
-    await db.insert(memberships).values({ id: randomUUID(), organizationId: id, userId: m.userId, role: m.role, status: m.status ?? 'active', createdAt: new Date(m.at) });
+    await db.insert(memberships).values({ id: randomUUID(), organizationId: id, userId: m.userId, role: m.role, status: m.status ?? 'active', createdAt: new Date(m.at), updatedAt: new Date(m.at) });
   }
   return id;
 }

@@ -58,7 +58,7 @@ export interface IssuedSession {
  */
 export async function issueSession(
   db: Executor,
-  input: { user: UserRow; amr: Amr[]; device: string; now: Date; stepUpMethod?: 'passkey' | 'password' },
+  input: { user: UserRow; amr: Amr[]; device: string; binding?: string; now: Date; stepUpMethod?: 'passkey' | 'password' },
 ): Promise<IssuedSession> {
   const { secret, secretHash } = newSessionSecret();
   const row: SessionRow = {
@@ -73,6 +73,7 @@ export async function issueSession(
     stepUpAt: input.stepUpMethod ? input.now : null,
     stepUpMethod: input.stepUpMethod ?? null,
     deviceLabel: input.device,
+    bindingHash: input.binding ?? null,
     revokedAt: null,
     revokedReason: null,
   };
@@ -101,6 +102,7 @@ export async function resolveSessionCookie(cookie: string, now: Date): Promise<S
   if (!found || !secretMatches(payload.secret, found.session.secretHash)) return null;
   let row = found.session;
   if (row.revokedAt || row.expiresAt <= now || idleExpiry(row) <= now) return null;
+  const lastSeenAt = row.lastSeenAt;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, row.id, now);
     row = { ...row, lastSeenAt: now };
@@ -112,6 +114,9 @@ export async function resolveSessionCookie(cookie: string, now: Date): Promise<S
     authenticatedAt: row.authenticatedAt,
     stepUpAt: row.stepUpAt,
     stepUpMethod: row.stepUpMethod,
+    amr: row.amr,
+    lastSeenAt,
+    bindingHash: row.bindingHash,
   };
   loadedFor.set(actor, { session: row, user: found.user });
   return actor;

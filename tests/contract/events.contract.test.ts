@@ -102,6 +102,10 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const { browser } = await passwordAccount();
     return () => call(operation('PATCH', '/api/auth/profile'), { headers: { origin: ORIGIN, ...as(browser) }, body: { display_name: 'Renamed' } });
   },
+  createOrganization: async () => {
+    const { browser } = await passwordAccount();
+    return () => post('/api/organizations', { name: 'Events Org' }, { headers: as(browser) });
+  },
   updateMe: async () => {
     const { userId } = await passwordAccount();
     const { value } = await mintAccessToken(userId, 'identity.profile.write');

@@ -19,7 +19,7 @@ export const TERMS: Record<string, AuthTerm> = {
   recovery_token: { kind: 'recovery_token' },
   oauth_bearer: { kind: 'bearer', accepts: ['oauth'], scopes: ['identity.profile.read'] },
   api_key: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
-  organization_bearer: { kind: 'bearer', accepts: ['oauth', 'api_key'], scopes: ['identity.organization.read'], organizationBound: true },
+  organization_bearer: { kind: 'bearer', accepts: ['oauth', 'api_key'], scopes: ['identity.organization.read'] },
   scim_token: { kind: 'scim_token' },
   client_auth: { kind: 'client_auth' },
 };
@@ -39,6 +39,8 @@ export const termOperations: AnyOperation[] = Object.entries(TERMS).map(([name, 
     successStatus: 200,
     response: echo,
     testOnly: true,
+    // The organization bearer term acts inside the credential's organization (tenant authorization).
+    ...(name === 'organization_bearer' ? { tenant: { param: 'id', permission: 'read' } as const } : {}),
     handler: async ({ actor }) => ({ ok: true as const, actor: actor.kind }),
   }),
 );

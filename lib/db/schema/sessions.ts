@@ -22,6 +22,11 @@ export const sessions = pgTable(
     stepUpMethod: text('step_up_method', { enum: ['passkey', 'password'] }),
     /** A coarse, privacy-minimised description ("Chrome on Linux"), never the raw user agent. */
     deviceLabel: text('device_label'),
+    /**
+     * Keyed hash of the device binding at sign-in (user agent + client network prefix), compared when
+     * an organization's `session.binding` policy is on. Never the user agent or the address itself.
+     */
+    bindingHash: text('binding_hash'),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason'),
   },

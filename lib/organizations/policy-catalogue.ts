@@ -1,0 +1,83 @@
+/**
+ * The organization policy catalogue: each `policy_key`, its value's type (zod), its default and what
+ * it does. An unset policy means the default applies; setting one may only tighten the service's own
+ * boundaries (a policy can shorten the session lifetime, never lengthen it past the service's).
+ */
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { APPROVAL_ACTIONS, type TenantPolicies } from '@/lib/contract/tenant';
+
+const uniqueList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .min(1)
+    .refine((list) => new Set(list).size === list.length, 'Each value may appear once.');
+
+interface PolicyDefinition {
+  description: string;
+  /** Built per call: the bounds follow the service's configured lifetimes. */
+  schema: () => z.ZodType;
+  defaultValue: () => unknown;
+}
+
+export const POLICY_CATALOGUE = {
+  'session.max_age_seconds': {
+    description: "Members' sessions older than this (since sign-in) must sign in again to act in the organization.",
+    schema: () => z.int().min(300).max(getConfig().ttl.sessionAbsolute),
+    defaultValue: () => getConfig().ttl.sessionAbsolute,
+  },
+  'session.idle_timeout_seconds': {
+    description: 'A session unused for longer than this must sign in again to act in the organization.',
+    schema: () => z.int().min(300).max(getConfig().ttl.sessionIdle),
+    defaultValue: () => getConfig().ttl.sessionIdle,
+  },
+  'step_up.max_age_seconds': {
+    description: "How recent a step-up must be for the organization's sensitive changes.",
+    schema: () => z.int().min(30).max(getConfig().ttl.stepUp),
+    defaultValue: () => getConfig().ttl.stepUp,
+  },
+  'signin.allowed_methods': {
+    description: 'Sign-in methods that count for acting in the organization (and for OAuth authorizations bound to it).',
+    schema: () => uniqueList(z.enum(['passkey', 'password', 'email_code', 'federation'])),
+    defaultValue: () => ['passkey', 'password', 'email_code', 'federation'],
+  },
+  'session.binding': {
+    description:
+      "When on, a member's session acts in the organization only from the device it signed in on: the same user agent and client network (IPv4 /24, IPv6 /64).",
+    schema: () => z.boolean(),
+    defaultValue: () => false,
+  },
+  'approvals.required_for': {
+    description: 'Sensitive changes that go through only with an approved request from another admin.',
+    schema: () => z.array(z.enum(APPROVAL_ACTIONS)).refine((list) => new Set(list).size === list.length, 'Each value may appear once.'),
+    defaultValue: () => [],
+  },
+} as const satisfies Record<string, PolicyDefinition>;
+
+export type PolicyKey = keyof typeof POLICY_CATALOGUE;
+export const POLICY_KEYS = Object.keys(POLICY_CATALOGUE) as PolicyKey[];
+
+export function isPolicyKey(value: string): value is PolicyKey {
+  return Object.hasOwn(POLICY_CATALOGUE, value);
+}
+
+/** A stored value that no longer fits its schema (bounds changed with the configuration) counts as unset. */
+function validValue(key: PolicyKey, value: unknown): unknown {
+  const parsed = POLICY_CATALOGUE[key].schema().safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The policies the pipeline enforces, from an organization's stored rows. */
+export function tenantPolicies(rows: { key: string; value: unknown }[]): TenantPolicies {
+  const set = new Map<PolicyKey, unknown>();
+  for (const row of rows) if (isPolicyKey(row.key)) set.set(row.key, validValue(row.key, row.value));
+  const get = <T>(key: PolicyKey): T | null => (set.get(key) ?? null) as T | null;
+  return {
+    sessionMaxAgeSeconds: get('session.max_age_seconds'),
+    sessionIdleTimeoutSeconds: get('session.idle_timeout_seconds'),
+    stepUpMaxAgeSeconds: get('step_up.max_age_seconds'),
+    signinAllowedMethods: get('signin.allowed_methods'),
+    sessionBinding: get<boolean>('session.binding') ?? false,
+    approvalsRequiredFor: get('approvals.required_for') ?? [],
+  };
+}
