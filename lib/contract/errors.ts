@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE = {
   forbidden: { status: 403, title: 'The credential does not allow this operation' },
   insufficient_scope: { status: 403, title: 'The credential lacks a required scope' },
   step_up_required: { status: 403, title: 'A recent re-authentication is required' },
+  approval_required: { status: 403, title: 'This change needs an approved request' },
   origin_mismatch: { status: 403, title: 'The request origin is not allowed' },
   csrf_failed: { status: 403, title: 'The CSRF proof is missing or wrong' },
   not_found: { status: 404, title: 'The resource does not exist' },

@@ -27,6 +27,15 @@ function audienceAllowsApi(aud: string | string[] | undefined): boolean {
   return (Array.isArray(aud) ? aud : [aud]).every((a) => a === api);
 }
 
+/**
+ * The organization a token is bound to (an authorization request's `organization`, chosen on the
+ * consent page): recorded in the token's `extra` claims when it is issued; null when unbound.
+ */
+function organizationBindingOf(extra: unknown): string | null {
+  const value = (extra as { organization_id?: unknown } | undefined)?.organization_id;
+  return typeof value === 'string' ? value : null;
+}
+
 export async function resolveAccessToken(token: string, _now: Date): Promise<BearerActor | null> {
   if (token.length > 512) return null;
   const provider = await getProvider();
@@ -42,6 +51,6 @@ export async function resolveAccessToken(token: string, _now: Date): Promise<Bea
     userId: accessToken.accountId,
     clientId: accessToken.clientId ?? null,
     scopes: canonicalScopes(accessToken.scope),
-    organizationId: null,
+    organizationId: organizationBindingOf(accessToken.extra),
   };
 }

@@ -147,7 +147,7 @@ export async function exchangeCode(clientId: string, callback: URL, verifier: st
 }
 
 /** A real access token, issued by the provider's own models (with a real grant) for a registered client. */
-export async function mintAccessToken(userId: string, scope: string, options: { expiresIn?: number; audience?: string } = {}) {
+export async function mintAccessToken(userId: string, scope: string, options: { expiresIn?: number; audience?: string; organizationId?: string } = {}) {
   const provider = await getProvider();
   const client = await provider.Client.find(await registerNativeClient());
   const grant = new provider.Grant({ accountId: userId, clientId: client!.clientId });
@@ -155,6 +155,8 @@ export async function mintAccessToken(userId: string, scope: string, options: { 
   const grantId = await grant.save();
   const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
   if (options.audience) token.setAudience(options.audience);
+  // The organization binding, as the provider records it for an authorization bound to one.
+  if (options.organizationId) token.extra = { organization_id: options.organizationId };
   return { value: await token.save(), token };
 }
 

@@ -1,0 +1,49 @@
+/**
+ * Approvals that let a sensitive change through (an organization's `approvals.required_for` policy).
+ * The change's service calls `passApprovalGate` inside its own transaction: when the policy names the
+ * action, the request must carry the id of an approved, unexpired, unused approval for exactly this
+ * action and target, which is used up in the same transaction (a change goes through once per
+ * approval; a rolled-back change leaves it unused).
+ */
+import { recordAudit } from '@/lib/audit';
+import type { Actor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
+import type { Executor } from '@/lib/db';
+import { lockApproval, markApprovalConsumed } from './approvals.repo';
+
+export interface GatedChange {
+  action: ApprovalAction;
+  /** What the change is about (a policy key, a membership id, an action name ...), matched exactly. */
+  target: string;
+  approvalId: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function approvalRequired(change: GatedChange, detail: string): never {
+  throw serviceError('approval_required', detail, { extras: { approval: { action: change.action, target: change.target } } });
+}
+
+export async function passApprovalGate(tx: Executor, tenant: TenantActor, actor: Actor, change: GatedChange, now: Date, requestId: string): Promise<void> {
+  if (!tenant.policies.approvalsRequiredFor.includes(change.action)) return;
+  if (!change.approvalId) approvalRequired(change, 'This change needs an approved request: send its approval_id.');
+  const approval = UUID.test(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
+  if (!approval || approval.action !== change.action || approval.target !== change.target) {
+    approvalRequired(change, 'The approval is not for this change.');
+  }
+  if (approval.status !== 'approved' || approval.consumedAt !== null || approval.expiresAt <= now) {
+    approvalRequired(change, 'The approval is not approved, was already used, or has expired.');
+  }
+  await markApprovalConsumed(tx, approval.id, now);
+  await recordAudit(tx, {
+    action: 'approval.consumed',
+    outcome: 'success',
+    actor,
+    organizationId: tenant.organizationId,
+    subject: { type: 'approval', id: approval.id },
+    requestId,
+    data: { approval_action: change.action, target: change.target },
+    at: now,
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Which role a member (or an invitation) may be given, and by whom: a built-in role or one of the
+ * organization's custom roles, whose permissions the assigner holds all of (nobody hands out more
+ * than they have); only an owner makes owners.
+ */
+import { serviceError } from '@/lib/contract/errors';
+import { BUILT_IN_ROLE_PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
+import type { TenantActor } from '@/lib/contract/tenant';
+import type { Executor } from '@/lib/db';
+import { findCustomRole } from './roles.repo';
+
+export interface RoleAssignment {
+  role: 'owner' | 'admin' | 'member' | 'custom';
+  customRoleId: string | null;
+  customRoleName: string | null;
+  permissions: Permission[];
+}
+
+const roleError = (message: string) => serviceError('invalid_request', message, { extras: { errors: [{ path: 'role', message }] } });
+
+/** `role` as the API carries it: a built-in role's name or a custom role's id. */
+export async function roleAssignment(db: Executor, tenant: TenantActor, role: string): Promise<RoleAssignment> {
+  let assignment: RoleAssignment;
+  if (isBuiltInRole(role)) {
+    assignment = { role, customRoleId: null, customRoleName: null, permissions: [...BUILT_IN_ROLE_PERMISSIONS[role]] };
+  } else {
+    const custom = /^[0-9a-f-]{36}$/i.test(role) ? await findCustomRole(db, tenant.organizationId, role) : null;
+    if (!custom) throw roleError('No such role in this organization.');
+    assignment = { role: 'custom', customRoleId: custom.id, customRoleName: custom.name, permissions: custom.permissions.filter(isPermission) };
+  }
+  if (assignment.role === 'owner' && tenant.role !== 'owner') {
+    throw serviceError('forbidden', 'Only an owner may make someone an owner.', { extras: { permission: 'owner' } });
+  }
+  const beyond = assignment.permissions.filter((permission) => !tenant.permissions.has(permission));
+  if (beyond.length > 0) {
+    throw serviceError('forbidden', `This role holds permissions you do not have: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
+  }
+  return assignment;
+}
