@@ -1,0 +1,186 @@
+/**
+ * The IDOR matrix, generated from the registry: every operation that declares `tenant` is driven as
+ * - nobody (no credential): 401;
+ * - a member of another organization, with a fresh step-up, on this organization's ids: 404;
+ * - this organization's owner, with nested ids (group, role, invitation ...) that exist in another
+ *   organization: 404;
+ * - a member whose role lacks the declared permission: 403 forbidden;
+ * - a delegate whose grant of that permission has expired: 403 forbidden;
+ * - an admin on an owner-only operation: 403 forbidden;
+ * - the owner with a stale step-up, where the operation declares one: 403 step_up_required;
+ * and none of those refusals writes an audit event of the organization. A positive control (the owner,
+ * fresh step-up, this organization's own ids) must pass tenant authorization, so a wrong fixture can
+ * never make the 404s vacuous. Bearer tenant operations: unbound, bound elsewhere, and bound by a
+ * non-member. A new tenant operation is covered without a test written by hand; a new kind of path
+ * parameter needs its fixture below (the first test fails until it has one).
+ */
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnyOperation } from '@/lib/contract/operation';
+import { BUILT_IN_ROLE_PERMISSIONS, DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
+import { getDb } from '@/lib/db';
+import { auditEvents, delegatedAdminGrants } from '@/lib/db/schema';
+import { OPERATIONS } from '@/lib/http/registry';
+import { signUpWithPassword, useMailbox } from '../helpers/accounts';
+import { call } from '../helpers/http';
+import { mintAccessToken } from '../helpers/oauth';
+import { asBrowser, createOrganization, joinAs, PASSWORD, person, type Person } from '../helpers/organizations';
+
+const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
+const label = (op: AnyOperation) => `${op.method} ${op.path}`;
+const tenantOperations = OPERATIONS.filter((op) => op.tenant);
+const sessionTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'session');
+const bearerTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'bearer');
+const pathParams = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'id');
+
+interface World {
+  id: string;
+  owner: Person;
+  admin: Person;
+  member: Person;
+  /** A member whose grant of every delegable permission has expired. */
+  delegate: Person;
+}
+
+type Fixture = (world: World, resolved: Record<string, string>) => Promise<string>;
+
+async function created(response: Response, what: string): Promise<string> {
+  if (response.status !== 201) throw new Error(`fixture ${what}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+let accounts = 0;
+/** A fresh member (not signed in: fixtures that a positive control may remove must not be shared). */
+async function freshMember(world: World): Promise<string> {
+  const userId = await signUpWithPassword(mailbox, `tenant-fixture-${(accounts += 1)}-${randomUUID().slice(0, 6)}@example.test`, PASSWORD);
+  return joinAs(world.id, userId, 'member');
+}
+
+const post = (world: World, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  asBrowser(world.owner.browser, 'POST', path, { params: { id: world.id, ...params }, body, headers });
+
+/** How to make, inside one organization, the resource each kind of nested path id names. */
+const FIXTURES: Record<string, Fixture> = {
+  member_id: (world) => freshMember(world),
+  invitation_id: async (world) =>
+    created(await post(world, '/api/organizations/{id}/invitations', { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'member' }), 'invitation'),
+  group_id: async (world) => created(await post(world, '/api/organizations/{id}/groups', { name: `Group ${randomUUID().slice(0, 8)}` }), 'group'),
+  // In a group path: a member of that group.
+  membership_id: async (world, resolved) => {
+    const membershipId = await freshMember(world);
+    if (resolved.group_id) await created(await post(world, '/api/organizations/{id}/groups/{group_id}/members', { membership_id: membershipId }, { group_id: resolved.group_id }), 'group member');
+    return membershipId;
+  },
+  role_id: async (world) => created(await post(world, '/api/organizations/{id}/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['groups.manage'] }), 'role'),
+  delegation_id: async (world) =>
+    created(
+      await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
+      'delegation',
+    ),
+  approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
+};
+
+/** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */
+const NAMES: Record<string, Fixture> = {
+  policy_key: async (world) => {
+    const response = await post(world, '/api/organizations/{id}/policies', { policy_key: 'session.idle_timeout_seconds', value: 3600 });
+    if (response.status >= 300) throw new Error(`fixture policy: ${response.status} ${await response.text()}`);
+    return 'session.idle_timeout_seconds';
+  },
+};
+
+async function paramsIn(world: World, op: AnyOperation): Promise<Record<string, string>> {
+  const resolved: Record<string, string> = { id: world.id };
+  for (const name of pathParams(op)) resolved[name] = await (FIXTURES[name] ?? NAMES[name])!(world, resolved);
+  return resolved;
+}
+
+async function world(name: string): Promise<World> {
+  const owner = await person(mailbox, `${name}-owner`);
+  const id = await createOrganization(owner, `Tenant ${name}`);
+  const [admin, member, delegate] = [await person(mailbox, `${name}-admin`), await person(mailbox, `${name}-member`), await person(mailbox, `${name}-delegate`)];
+  await joinAs(id, admin.userId, 'admin');
+  await joinAs(id, member.userId, 'member');
+  const delegateMembership = await joinAs(id, delegate.userId, 'member');
+  const longAgo = new Date(Date.now() - 86_400_000);
+  await (await getDb())
+    .insert(delegatedAdminGrants)
+    .values({ id: randomUUID(), organizationId: id, membershipId: delegateMembership, permissions: [...DELEGABLE_PERMISSIONS], expiresAt: longAgo, createdBy: owner.userId, createdAt: longAgo });
+  return { id, owner, admin, member, delegate };
+}
+
+const auditCount = async (organizationId: string) =>
+  (await (await getDb()).select({ n: count() }).from(auditEvents).where(eq(auditEvents.organizationId, organizationId)))[0]!.n;
+
+let a: World;
+let b: World;
+beforeAll(async () => {
+  a = await world('a');
+  b = await world('b');
+});
+
+const send = (who: Person | null, op: AnyOperation, params: Record<string, string>, options: { now?: () => Date } = {}) =>
+  asBrowser(who?.browser ?? null, op.method, op.path, { params, body: op.method === 'GET' ? undefined : {}, now: options.now });
+
+async function refusal(response: Response) {
+  const body = (await response.json()) as { code?: string };
+  return { status: response.status, code: body.code };
+}
+
+describe('tenant isolation (generated from the registry)', () => {
+  it('covers tenant operations, each nested path id with a fixture', () => {
+    expect(sessionTenantOperations.length).toBeGreaterThan(0);
+    const missing = tenantOperations.flatMap((op) => pathParams(op).filter((name) => !FIXTURES[name] && !NAMES[name]).map((name) => `${label(op)} {${name}}`));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(sessionTenantOperations.map((op) => [label(op), op] as const))('%s refuses every outsider and changes nothing', async (_label, op) => {
+    const own = await paramsIn(a, op);
+    const before = await auditCount(a.id);
+
+    expect(await refusal(await send(null, op, own)), 'no session').toEqual({ status: 401, code: 'unauthenticated' });
+    expect(await refusal(await send(b.owner, op, own)), 'member of another organization').toEqual({ status: 404, code: 'not_found' });
+
+    const nestedIds = pathParams(op).filter((name) => FIXTURES[name]);
+    if (nestedIds.length > 0) {
+      const elsewhere = await paramsIn(b, op);
+      for (const name of nestedIds) {
+        const crossed = { ...own, [name]: elsewhere[name]! };
+        expect(await refusal(await send(a.owner, op, crossed)), `{${name}} of another organization`).toEqual({ status: 404, code: 'not_found' });
+      }
+    }
+
+    const permission = op.tenant!.permission;
+    if (!BUILT_IN_ROLE_PERMISSIONS.member.includes(permission)) {
+      expect(await refusal(await send(a.member, op, own)), 'member without the permission').toEqual({ status: 403, code: 'forbidden' });
+    }
+    if (DELEGABLE_PERMISSIONS.includes(permission)) {
+      expect(await refusal(await send(a.delegate, op, own)), 'delegate whose grant expired').toEqual({ status: 403, code: 'forbidden' });
+    }
+    if (op.tenant!.ownerOnly) {
+      expect(await refusal(await send(a.admin, op, own)), 'admin on an owner-only operation').toEqual({ status: 403, code: 'forbidden' });
+    }
+    if (op.auth.kind === 'session' && op.auth.stepUp) {
+      const stale = () => new Date(Date.now() + 11 * 60_000);
+      expect(await refusal(await send(a.owner, op, own, { now: stale })), 'stale step-up').toEqual({ status: 403, code: 'step_up_required' });
+    }
+    expect(await auditCount(a.id), 'refusals write no audit event').toBe(before);
+
+    // Positive control: the owner with a fresh step-up gets past tenant authorization.
+    const allowed = await send(a.owner, op, own);
+    expect([401, 403, 404], `owner on own ids answered ${allowed.status}`).not.toContain(allowed.status);
+  });
+
+  it.each(bearerTenantOperations.map((op) => [label(op), op] as const))('%s serves only the bound organization', async (_label, op) => {
+    const scope = op.auth.kind === 'bearer' ? op.auth.scopes.join(' ') : '';
+    const own = await paramsIn(a, op);
+    const bearer = async (userId: string, organizationId?: string) =>
+      call(op, { params: own, headers: { authorization: `Bearer ${(await mintAccessToken(userId, scope, { organizationId })).value}` } });
+    expect((await call(op, { params: own })).status, 'no credential').toBe(401);
+    expect(await refusal(await bearer(a.owner.userId)), 'unbound').toEqual({ status: 403, code: 'forbidden' });
+    if (op.tenant!.param === 'id') expect(await refusal(await bearer(b.owner.userId, b.id)), 'bound to another organization').toEqual({ status: 403, code: 'forbidden' });
+    expect(await refusal(await bearer(b.owner.userId, a.id)), 'bound by a non-member').toEqual({ status: 404, code: 'not_found' });
+    expect((await bearer(a.member.userId, a.id)).status, 'bound member').toBe(200);
+  });
+});
