@@ -135,6 +135,7 @@ describe('tenant isolation (generated from the registry)', () => {
     expect(missing).toEqual([]);
   });
 
+  // ASVS V8.2.2
   it.each(sessionTenantOperations.map((op) => [label(op), op] as const))('%s refuses every outsider and changes nothing', async (_label, op) => {
     const own = await paramsIn(a, op);
     const before = await auditCount(a.id);
@@ -172,6 +173,7 @@ describe('tenant isolation (generated from the registry)', () => {
     expect([401, 403, 404], `owner on own ids answered ${allowed.status}`).not.toContain(allowed.status);
   });
 
+  // ASVS V8.2.2
   it.each(bearerTenantOperations.map((op) => [label(op), op] as const))('%s serves only the bound organization', async (_label, op) => {
     const scope = op.auth.kind === 'bearer' ? op.auth.scopes.join(' ') : '';
     const own = await paramsIn(a, op);
