@@ -110,6 +110,9 @@ function delegateInput(request: Request, bodyText: string, rawParams: Record<str
 export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date, requestId: string): Promise<Response> {
   const controlCharacter = findControlCharacter(delegateInput(request, bodyText, rawParams));
   if (controlCharacter) return oauthError(400, 'invalid_request', `${controlCharacter.path}: ${controlCharacter.message}`);
+  // A dot segment would make the delegate's URL name another path (`/oauth/authorize/..` is `/oauth/`).
+  const dotSegment = Object.entries(rawParams).find(([, value]) => value === '.' || value === '..');
+  if (dotSegment) return oauthError(400, 'invalid_request', `${dotSegment[0]}: a path segment cannot be "." or "..".`);
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
