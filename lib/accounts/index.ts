@@ -3,6 +3,8 @@
  * What the edge and other contexts may use of it.
  */
 export { authenticatorsOf } from './authenticators';
+export { canonicalEmail, emailField } from './email-address';
 export { resolveChallengeToken } from './email-challenges';
 export { PASSWORD_LOCKOUT_POLICY } from './lockout';
+export { deliver } from './mails';
 export { stepUpMethodsOf } from './step-up-methods';

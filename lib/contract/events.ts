@@ -11,6 +11,11 @@ export const EVENT_TYPES = [
   'identity.passkey.removed',
   'identity.session.revoked',
   'identity.organization.created',
+  'identity.organization.member.added',
+  'identity.organization.member.updated',
+  'identity.organization.member.removed',
+  'identity.organization.invitation.created',
+  'identity.organization.invitation.accepted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

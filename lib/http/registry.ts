@@ -14,6 +14,8 @@ import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
+import { invitationOperations } from '@/lib/organizations/invitations.routes';
+import { memberOperations } from '@/lib/organizations/members.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
@@ -32,6 +34,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...privacyOperations,
   ...membershipOperations,
   ...organizationOperations,
+  ...memberOperations,
+  ...invitationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),

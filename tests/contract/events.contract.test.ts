@@ -16,6 +16,7 @@ import { OPERATIONS } from '@/lib/http/registry';
 import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '../helpers/http';
 import { mintAccessToken } from '../helpers/oauth';
+import { asBrowser, invite, joinAs } from '../helpers/organizations';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
@@ -28,6 +29,11 @@ async function passwordAccount() {
   const userId = await signUpWithPassword(mailbox, email, PASSWORD);
   // A password sign-in is also a fresh step-up.
   return { email, userId, browser: await signInWithPassword(email, PASSWORD) };
+}
+
+async function organizationOf(browser: Parameters<typeof as>[0]): Promise<string> {
+  const response = await post('/api/organizations', { name: 'Events Org' }, { headers: as(browser) });
+  return ((await response.json()) as { id: string }).id;
 }
 
 type Act = () => Promise<Response>;
@@ -105,6 +111,32 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   createOrganization: async () => {
     const { browser } = await passwordAccount();
     return () => post('/api/organizations', { name: 'Events Org' }, { headers: as(browser) });
+  },
+  updateOrganizationMember: async () => {
+    const owner = await passwordAccount();
+    const bob = await passwordAccount();
+    const id = await organizationOf(owner.browser);
+    const memberId = await joinAs(id, bob.userId, 'member');
+    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId }, body: { status: 'suspended' } });
+  },
+  revokeOrganizationMember: async () => {
+    const owner = await passwordAccount();
+    const bob = await passwordAccount();
+    const id = await organizationOf(owner.browser);
+    const memberId = await joinAs(id, bob.userId, 'member');
+    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId } });
+  },
+  createOrganizationInvitation: async () => {
+    const owner = await passwordAccount();
+    const id = await organizationOf(owner.browser);
+    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: address(), role: 'member' } });
+  },
+  acceptOrganizationInvitation: async () => {
+    const owner = await passwordAccount();
+    const bob = await passwordAccount();
+    const id = await organizationOf(owner.browser);
+    const { token } = await invite(owner, id, bob.email, 'member', mailbox);
+    return () => post('/api/organizations/invitations/accept', { token }, { headers: as(bob.browser) });
   },
   updateMe: async () => {
     const { userId } = await passwordAccount();

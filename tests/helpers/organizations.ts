@@ -4,9 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db';
+import { DrizzleAdapter } from '@/lib/oidc/adapter';
 import { memberships } from '@/lib/db/schema';
 import { as, newClient, signInWithPassword, signUpWithPassword, type Browser, type Mailbox } from './accounts';
 import { call, operation, ORIGIN, type CallOptions } from './http';
+import { mintAccessToken } from './oauth';
 
 export const PASSWORD = 'organization test passphrase';
 let people = 0;
@@ -47,4 +49,42 @@ export async function joinAs(organizationId: string, userId: string, role: 'owne
   const id = randomUUID();
   await (await getDb()).insert(memberships).values({ id, organizationId, userId, role, status: 'active', createdAt: now, updatedAt: now });
   return id;
+}
+
+/** The token of the newest invitation link mailed to `email` (the link from the mail, as a person would follow it). */
+export function invitationTokenFor(mailbox: Mailbox, email: string): string {
+  const link = /\/invitations\/accept\?token=([A-Za-z0-9_%-]+)/.exec(mailbox.textTo(email));
+  if (!link) throw new Error(`No invitation link in the last mail to ${email}`);
+  return decodeURIComponent(link[1]!);
+}
+
+/** Invites `email` into the organization as `owner` (who must hold invitations.manage); returns the invitation id and the mailed token. */
+export async function invite(owner: Person, organizationId: string, email: string, role: string, mailbox: Mailbox): Promise<{ id: string; token: string }> {
+  const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id: organizationId }, body: { email, role } });
+  if (response.status !== 201) throw new Error(`invite failed: ${response.status} ${await response.text()}`);
+  return { id: ((await response.json()) as { id: string }).id, token: invitationTokenFor(mailbox, email) };
+}
+
+/** Accepts an invitation as `invitee` (signed in); the raw answer, so tests can check refusals too. */
+export function acceptInvitation(invitee: Person, token: string, options: CallOptions = {}): Promise<Response> {
+  return asBrowser(invitee.browser, 'POST', '/api/organizations/invitations/accept', { ...options, body: { token } });
+}
+
+/**
+ * An access token bound to `organizationId`. The binding is written into the stored token as the
+ * provider records it for a bound grant, so the token stays bound whichever way the provider's
+ * extraTokenClaims treats a token minted outside an authorization.
+ */
+export async function organizationBearer(userId: string, organizationId: string, scope = 'identity.organization.read'): Promise<string> {
+  const { value } = await mintAccessToken(userId, scope, { organizationId });
+  const store = new DrizzleAdapter('AccessToken');
+  const payload = await store.find(value);
+  if (!payload) throw new Error('the minted access token is not stored');
+  await store.upsert(value, { ...payload, extra: { organization_id: organizationId } }, 600);
+  return value;
+}
+
+/** GET `path` (a bearer organization read) for organization `id` with the bearer `token`. */
+export function asBearer(token: string, path: string, id: string, query?: string): Promise<Response> {
+  return call(operation('GET', path), { params: { id }, query, headers: { authorization: `Bearer ${token}` } });
 }

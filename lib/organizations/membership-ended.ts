@@ -1,0 +1,24 @@
+/**
+ * The one place where a membership stopping being active has its consequences, inside the change's
+ * transaction. Every path that suspends or revokes a membership calls it, so nothing the person held
+ * through the organization outlives their membership.
+ */
+import type { Executor } from '@/lib/db';
+import { removeFromAllGroups, revokeLiveGrants } from './members.repo';
+
+export interface EndedMembership {
+  organizationId: string;
+  membershipId: string;
+  userId: string;
+  /** `suspended` may be undone (the row keeps its groups); `revoked` is final. */
+  reason: 'suspended' | 'revoked';
+}
+
+export async function membershipEnded(tx: Executor, ended: EndedMembership, now: Date): Promise<void> {
+  if (ended.reason === 'revoked') {
+    await removeFromAllGroups(tx, ended.organizationId, ended.membershipId);
+    await revokeLiveGrants(tx, ended.organizationId, ended.membershipId, now);
+  }
+  // For both reasons: the member's OAuth grants bound to this organization end here too
+  // (lib/oidc endOrganizationGrants(tx, { userId, organizationId }, now), wired in at merge).
+}
