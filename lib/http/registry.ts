@@ -16,6 +16,9 @@ import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
+import { delegationOperations } from '@/lib/organizations/delegations.routes';
+import { groupOperations } from '@/lib/organizations/groups.routes';
+import { roleOperations } from '@/lib/organizations/roles.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -32,6 +35,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...privacyOperations,
   ...membershipOperations,
   ...organizationOperations,
+  ...groupOperations,
+  ...roleOperations,
+  ...delegationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),
