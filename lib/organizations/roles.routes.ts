@@ -3,7 +3,7 @@ import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { PERMISSIONS } from '@/lib/contract/permissions';
 import { tenantOf } from '@/lib/contract/tenant';
 import { changeRole, createRole, deleteRole, listRoles } from './roles';
-import { displayName, inOrganization, nestedParams, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
+import { displayName, inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
 const role = z.object({
   id: z.string(),
@@ -15,7 +15,8 @@ const role = z.object({
 });
 const description = z.string().trim().max(500);
 const permissions = z.array(z.enum(PERMISSIONS)).min(1, 'A role holds at least one permission.').max(PERMISSIONS.length * 2);
-const roleParams = nestedParams('role_id');
+/** A custom role's id; a built-in role's name (its id in the list) gets a clear 409 from the service. */
+const roleParams = organizationParams.extend({ role_id: z.string().min(1).max(100) });
 const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('roles.manage'), origin: 'required', idempotency: 'optional' } as const;
 
 export const roleOperations: AnyOperation[] = [

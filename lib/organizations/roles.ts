@@ -108,7 +108,7 @@ export async function changeRole(
   if (permissions) assertHeld(tenant, permissions);
   const row = await inTransaction(async (tx) => {
     await lockOrganization(tx, tenant.organizationId);
-    if (!(await lockCustomRole(tx, tenant.organizationId, roleId))) throw serviceError('not_found', 'No such custom role in this organization.');
+    await lockedRole(tx, tenant, roleId);
     if (changes.name !== undefined) await assertNameFree(tx, tenant, changes.name, roleId);
     const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...changes, permissions }, now);
     if (!updated) throw serviceError('not_found', 'No such custom role in this organization.');
@@ -128,10 +128,20 @@ export async function changeRole(
   return customRoleView(row);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The custom role, row-locked; built-in roles live in code and never change. */
+async function lockedRole(tx: Executor, tenant: TenantActor, roleId: string): Promise<CustomRoleRow> {
+  if (isBuiltInRole(roleId)) throw serviceError('conflict', 'Built-in roles cannot be changed or deleted.');
+  const role = UUID.test(roleId) ? await lockCustomRole(tx, tenant.organizationId, roleId) : null;
+  if (!role) throw serviceError('not_found', 'No such custom role in this organization.');
+  return role;
+}
+
 /** Only an unused role goes (spec, deletion guards). Its row lock makes concurrent assignments wait (see findCustomRole). */
 export async function deleteRole(tenant: TenantActor, actor: Actor, roleId: string, now: Date, requestId: string) {
   await inTransaction(async (tx) => {
-    if (!(await lockCustomRole(tx, tenant.organizationId, roleId))) throw serviceError('not_found', 'No such custom role in this organization.');
+    await lockedRole(tx, tenant, roleId);
     const use = await customRoleUse(tx, tenant.organizationId, roleId);
     if (use.memberships > 0 || use.invitations > 0) {
       throw serviceError('conflict', `This role is in use by ${use.memberships} member(s) and ${use.invitations} pending invitation(s); change or revoke those first.`);
