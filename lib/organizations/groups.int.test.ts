@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, problemOf } from '@/tests/helpers/http';
-import { resolveAccessToken } from '@/lib/oidc/bearer';
+import { resolveAccessToken } from '@/lib/oidc';
 import { mintAccessToken } from '@/tests/helpers/oauth';
 import { customRole, joinWithCustomRole, setMembershipStatus } from '@/tests/helpers/organization-roles';
 import { asBrowser, createOrganization, joinAs, person, type Person } from '@/tests/helpers/organizations';
