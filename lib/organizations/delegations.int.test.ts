@@ -27,12 +27,17 @@ async function statuses(who: Person, id: string, now?: () => Date) {
   return Object.fromEntries(body.delegated_admins.map((g: { id: string; status: string }) => [g.id, g.status]));
 }
 
+/** Ada owns the organization, Alan is an admin, Bob a member. */
+async function organizationOfThree() {
+  const [ada, alan, bob] = [await person(mailbox, 'ada'), await person(mailbox, 'alan'), await person(mailbox, 'bob')];
+  const id = await createOrganization(ada);
+  await joinAs(id, alan.userId, 'admin');
+  return { ada, alan, bob, id, bobMembership: await joinAs(id, bob.userId, 'member') };
+}
+
 describe('delegated admins', () => {
   it('lets the delegate act within the grant, refuses outside it, and refuses after it expires', async () => {
-    const ada = await person(mailbox, 'ada');
-    const bob = await person(mailbox, 'bob');
-    const id = await createOrganization(ada);
-    const bobMembership = await joinAs(id, bob.userId, 'member');
+    const { ada, bob, id, bobMembership } = await organizationOfThree();
     expect((await createGroup(bob, id, 'Before')).status).toBe(403);
 
     const expiresAt = new Date(Date.now() + 5 * 60_000).toISOString();
@@ -57,10 +62,7 @@ describe('delegated admins', () => {
   });
 
   it('ends a revoked grant at once, and revokes once', async () => {
-    const ada = await person(mailbox, 'ada');
-    const bob = await person(mailbox, 'bob');
-    const id = await createOrganization(ada);
-    const bobMembership = await joinAs(id, bob.userId, 'member');
+    const { ada, bob, id, bobMembership } = await organizationOfThree();
     const { id: grantId } = await (await grant(ada, id, { membership_id: bobMembership, permissions: ['roles.manage', 'audit.read'] })).json();
     const role = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Readers', permissions: ['audit.read'] } });
     expect(role.status).toBe(201);
@@ -78,12 +80,7 @@ describe('delegated admins', () => {
   });
 
   it('is created by an owner only; admins list and revoke', async () => {
-    const ada = await person(mailbox, 'ada');
-    const alan = await person(mailbox, 'alan');
-    const bob = await person(mailbox, 'bob');
-    const id = await createOrganization(ada);
-    await joinAs(id, alan.userId, 'admin');
-    const bobMembership = await joinAs(id, bob.userId, 'member');
+    const { ada, alan, bob, id, bobMembership } = await organizationOfThree();
 
     const byAdmin = await grant(alan, id, { membership_id: bobMembership, permissions: ['groups.manage'] });
     expect(byAdmin.status).toBe(403);
@@ -97,11 +94,8 @@ describe('delegated admins', () => {
   });
 
   it('validates the grant: delegable permissions, expiry, an active member of this organization', async () => {
-    const ada = await person(mailbox, 'ada');
-    const bob = await person(mailbox, 'bob');
-    const id = await createOrganization(ada);
+    const { ada, bob, id, bobMembership } = await organizationOfThree();
     const other = await createOrganization(ada, 'Other');
-    const bobMembership = await joinAs(id, bob.userId, 'member');
     const foreignMembership = await joinAs(other, bob.userId, 'member');
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -134,12 +128,7 @@ describe('delegated admins', () => {
   });
 
   it('needs an approved request when the organization puts grants behind approval', async () => {
-    const ada = await person(mailbox, 'ada');
-    const alan = await person(mailbox, 'alan');
-    const bob = await person(mailbox, 'bob');
-    const id = await createOrganization(ada);
-    await joinAs(id, alan.userId, 'admin');
-    const bobMembership = await joinAs(id, bob.userId, 'member');
+    const { ada, alan, bob, id, bobMembership } = await organizationOfThree();
     const db = await getDb();
     const now = new Date();
     await db.insert(organizationPolicies).values({ organizationId: id, policyKey: 'approvals.required_for', value: ['delegated_admins.create'], createdAt: now, updatedAt: now });

@@ -4,7 +4,6 @@
  * every live grant to the member's permissions (tenant.ts), so nothing else needs to know about them.
  */
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
@@ -14,6 +13,7 @@ import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { findActiveMember } from './active-member.repo';
 import { passApprovalGate } from './approval-gate';
+import { recordChange } from './change-record';
 import { insertGrant, listGrants, lockGrant, markGrantRevoked, type GrantRow } from './delegations.repo';
 
 /** The furthest a grant may reach: a year; longer standing power belongs in a role. */
@@ -77,16 +77,8 @@ export async function createDelegation(tenant: TenantActor, actor: Actor, input:
       createdAt: now,
     };
     await insertGrant(tx, grant);
-    await recordAudit(tx, {
-      action: 'delegation.created',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'delegation', id: grant.id },
-      requestId,
-      data: { membership_id: member.id, permissions: permissions.join(','), expires_at: expiresAt?.toISOString() ?? null },
-      at: now,
-    });
+    const data = { membership_id: member.id, permissions: permissions.join(','), expires_at: expiresAt?.toISOString() ?? null };
+    await recordChange(tx, tenant, actor, { action: 'delegation.created', subject: { type: 'delegation', id: grant.id }, data }, now, requestId);
     return { ...grant, userId: member.userId, email: member.email };
   });
   return grantView(row, now);
@@ -99,7 +91,7 @@ export async function revokeDelegation(tenant: TenantActor, actor: Actor, grantI
     if (!grant) throw serviceError('not_found', 'No such delegated-admin grant in this organization.');
     if (grant.revokedAt) throw serviceError('conflict', 'This grant is already revoked.');
     await markGrantRevoked(tx, tenant.organizationId, grantId, now);
-    await recordAudit(tx, { action: 'delegation.revoked', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'delegation', id: grantId }, requestId, at: now });
+    await recordChange(tx, tenant, actor, { action: 'delegation.revoked', subject: { type: 'delegation', id: grantId } }, now, requestId);
   });
   return { revoked: true as const };
 }

@@ -2,7 +2,10 @@
  * Groups and their members through the real pipeline: the delete guard, names, tenant scoping of
  * every nested id, a custom role that holds only groups.manage, and the bearer reads.
  */
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { auditEvents } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, problemOf } from '@/tests/helpers/http';
 import { resolveAccessToken } from '@/lib/oidc';
@@ -83,6 +86,15 @@ describe('groups', () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: true });
     expect((await asBrowser(ada.browser, 'GET', membersPath, { params: { id, group_id: group } })).status).toBe(404);
+
+    // Each change left its audit event in the organization's log, with the member's id and nothing more.
+    const log = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.organizationId, id)).orderBy(asc(auditEvents.createdAt));
+    expect(log.filter((row) => row.action.startsWith('group.')).map((row) => [row.action, row.subjectId, row.data])).toEqual([
+      ['group.created', group, {}],
+      ['group.member_added', group, { membership_id: bobMembership }],
+      ['group.member_removed', group, { membership_id: bobMembership }],
+      ['group.deleted', group, {}],
+    ]);
   });
 
   it("answers another organization's group and membership ids with 404, and adds active members only", async () => {

@@ -4,16 +4,15 @@
  * organization's group or membership id is simply not found.
  */
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { emitEvent } from '@/lib/events';
 import { findActiveMember } from './active-member.repo';
 import { bearerEnvelope } from './bearer-envelope';
+import { recordChange, type OrganizationChange } from './change-record';
 import {
   countGroupMembers,
   deleteGroup,
@@ -36,6 +35,23 @@ export function groupView(row: GroupRow & { memberCount: number }) {
 
 export function groupMemberView(row: GroupMemberRow) {
   return { id: row.id, user_id: row.userId, email: row.email, display_name: row.displayName, created_at: row.createdAt.toISOString() };
+}
+
+const GROUP_EVENTS = {
+  'group.created': 'identity.organization.group.created',
+  'group.renamed': 'identity.organization.group.updated',
+  'group.deleted': 'identity.organization.group.deleted',
+  'group.member_added': 'identity.organization.group.member.added',
+  'group.member_removed': 'identity.organization.group.member.removed',
+} as const;
+type GroupAction = keyof typeof GROUP_EVENTS;
+
+/** The audit and outbox record of a group change (of its membership, when `membershipId` is given). */
+function groupChange(action: GroupAction, groupId: string, membershipId?: string): OrganizationChange<GroupAction> {
+  const subject = { type: 'group', id: groupId };
+  const type = GROUP_EVENTS[action];
+  if (membershipId === undefined) return { action, subject, event: { type, payload: { group_id: groupId } } };
+  return { action, subject, data: { membership_id: membershipId }, event: { type, payload: { group_id: groupId, membership_id: membershipId } } };
 }
 
 const noSuchGroup = () => serviceError('not_found', 'No such group in this organization.');
@@ -67,8 +83,7 @@ export async function createGroup(tenant: TenantActor, actor: Actor, input: { na
     await assertNameFree(tx, tenant, input.name);
     const group: GroupRow = { id: randomUUID(), organizationId: tenant.organizationId, name: input.name, createdAt: now, updatedAt: now };
     await insertGroup(tx, group);
-    await recordAudit(tx, { action: 'group.created', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'group', id: group.id }, requestId, at: now });
-    await emitEvent(tx, 'identity.organization.group.created', { organization_id: tenant.organizationId, group_id: group.id }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, groupChange('group.created', group.id), now, requestId);
     return group;
   });
   return groupView({ ...row, memberCount: 0 });
@@ -80,8 +95,7 @@ export async function renameGroupOf(tenant: TenantActor, actor: Actor, groupId: 
     await assertNameFree(tx, tenant, input.name, groupId);
     const renamed = await renameGroup(tx, tenant.organizationId, groupId, input.name, now);
     if (!renamed) throw noSuchGroup();
-    await recordAudit(tx, { action: 'group.renamed', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'group', id: groupId }, requestId, at: now });
-    await emitEvent(tx, 'identity.organization.group.updated', { organization_id: tenant.organizationId, group_id: groupId }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, groupChange('group.renamed', groupId), now, requestId);
     return { ...renamed, memberCount: await countGroupMembers(tx, tenant.organizationId, groupId) };
   });
   return groupView(row);
@@ -94,8 +108,7 @@ export async function deleteGroupOf(tenant: TenantActor, actor: Actor, groupId: 
     const members = await countGroupMembers(tx, tenant.organizationId, groupId);
     if (members > 0) throw serviceError('conflict', `This group has ${members} member(s); remove them before deleting it.`);
     await deleteGroup(tx, tenant.organizationId, groupId);
-    await recordAudit(tx, { action: 'group.deleted', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'group', id: groupId }, requestId, at: now });
-    await emitEvent(tx, 'identity.organization.group.deleted', { organization_id: tenant.organizationId, group_id: groupId }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, groupChange('group.deleted', groupId), now, requestId);
   });
   return { deleted: true as const };
 }
@@ -115,17 +128,7 @@ export async function addGroupMember(tenant: TenantActor, actor: Actor, groupId:
     if (!found) throw serviceError('not_found', 'No active member with this membership id in this organization.');
     const added = await insertGroupMember(tx, { groupId, membershipId: found.id, organizationId: tenant.organizationId, createdAt: now });
     if (!added) throw serviceError('conflict', 'This member is already in the group.');
-    await recordAudit(tx, {
-      action: 'group.member_added',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'group', id: groupId },
-      requestId,
-      data: { membership_id: found.id },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.group.member.added', { organization_id: tenant.organizationId, group_id: groupId, membership_id: found.id }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, groupChange('group.member_added', groupId, found.id), now, requestId);
     return found;
   });
   return groupMemberView({ ...member, createdAt: now });
@@ -135,17 +138,7 @@ export async function removeGroupMember(tenant: TenantActor, actor: Actor, group
   await inTransaction(async (tx) => {
     await groupOf(tx, tenant, groupId);
     if (!(await deleteGroupMember(tx, tenant.organizationId, groupId, membershipId))) throw serviceError('not_found', 'This member is not in the group.');
-    await recordAudit(tx, {
-      action: 'group.member_removed',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'group', id: groupId },
-      requestId,
-      data: { membership_id: membershipId },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.group.member.removed', { organization_id: tenant.organizationId, group_id: groupId, membership_id: membershipId }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, groupChange('group.member_removed', groupId, membershipId), now, requestId);
   });
   return { removed: true as const };
 }

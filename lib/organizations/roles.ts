@@ -4,13 +4,12 @@
  * that is not revoked, or a pending invitation) is not deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { BUILT_IN_ROLE_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events';
+import { recordChange, type OrganizationChange } from './change-record';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { countCustomRoles, customRoleUse, deleteCustomRole, insertCustomRole, listCustomRoles, lockCustomRole, roleNameTaken, updateCustomRole, type CustomRoleRow } from './roles.repo';
 
@@ -51,6 +50,17 @@ export async function listRoles(tenant: TenantActor) {
   return { roles: [...builtIn, ...custom], has_more: false as const, next_cursor: null };
 }
 
+const ROLE_EVENTS = {
+  'role.created': 'identity.organization.role.created',
+  'role.updated': 'identity.organization.role.updated',
+  'role.deleted': 'identity.organization.role.deleted',
+} as const;
+type RoleAction = keyof typeof ROLE_EVENTS;
+
+function roleChange(action: RoleAction, roleId: string, data?: OrganizationChange<RoleAction>['data']): OrganizationChange<RoleAction> {
+  return { action, subject: { type: 'role', id: roleId }, data, event: { type: ROLE_EVENTS[action], payload: { role_id: roleId } } };
+}
+
 const nameError = (message: string) => serviceError('conflict', message, { extras: { errors: [{ path: 'name', message }] } });
 
 async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, exceptId?: string): Promise<void> {
@@ -78,17 +88,7 @@ export async function createRole(tenant: TenantActor, actor: Actor, input: { nam
     }
     const role: CustomRoleRow = { id: randomUUID(), organizationId: tenant.organizationId, name: input.name, description: input.description ?? null, permissions, createdAt: now, updatedAt: now };
     await insertCustomRole(tx, role);
-    await recordAudit(tx, {
-      action: 'role.created',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'role', id: role.id },
-      requestId,
-      data: { permissions: permissions.join(',') },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.role.created', { organization_id: tenant.organizationId, role_id: role.id }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, roleChange('role.created', role.id, { permissions: permissions.join(',') }), now, requestId);
     return role;
   });
   return customRoleView(row);
@@ -112,17 +112,7 @@ export async function changeRole(
     if (changes.name !== undefined) await assertNameFree(tx, tenant, changes.name, roleId);
     const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...changes, permissions }, now);
     if (!updated) throw serviceError('not_found', 'No such custom role in this organization.');
-    await recordAudit(tx, {
-      action: 'role.updated',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'role', id: roleId },
-      requestId,
-      data: { fields: fields.join(','), permissions: permissions ? permissions.join(',') : null },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.role.updated', { organization_id: tenant.organizationId, role_id: roleId }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, roleChange('role.updated', roleId, { fields: fields.join(','), permissions: permissions ? permissions.join(',') : null }), now, requestId);
     return updated;
   });
   return customRoleView(row);
@@ -147,8 +137,7 @@ export async function deleteRole(tenant: TenantActor, actor: Actor, roleId: stri
       throw serviceError('conflict', `This role is in use by ${use.memberships} member(s) and ${use.invitations} pending invitation(s); change or revoke those first.`);
     }
     await deleteCustomRole(tx, tenant.organizationId, roleId);
-    await recordAudit(tx, { action: 'role.deleted', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'role', id: roleId }, requestId, at: now });
-    await emitEvent(tx, 'identity.organization.role.deleted', { organization_id: tenant.organizationId, role_id: roleId }, { organizationId: tenant.organizationId }, now);
+    await recordChange(tx, tenant, actor, roleChange('role.deleted', roleId), now, requestId);
   });
   return { deleted: true as const };
 }
