@@ -128,7 +128,7 @@ describe('delegated admins', () => {
   });
 
   it('needs an approved request when the organization puts grants behind approval', async () => {
-    const { ada, alan, bob, id, bobMembership } = await organizationOfThree();
+    const { ada, alan, id, bobMembership } = await organizationOfThree();
     const db = await getDb();
     const now = new Date();
     await db.insert(organizationPolicies).values({ organizationId: id, policyKey: 'approvals.required_for', value: ['delegated_admins.create'], createdAt: now, updatedAt: now });
