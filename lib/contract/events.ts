@@ -16,6 +16,14 @@ export const EVENT_TYPES = [
   'identity.organization.member.removed',
   'identity.organization.invitation.created',
   'identity.organization.invitation.accepted',
+  'identity.organization.group.created',
+  'identity.organization.group.updated',
+  'identity.organization.group.deleted',
+  'identity.organization.group.member.added',
+  'identity.organization.group.member.removed',
+  'identity.organization.role.created',
+  'identity.organization.role.updated',
+  'identity.organization.role.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

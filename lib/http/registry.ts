@@ -18,6 +18,9 @@ import { invitationOperations } from '@/lib/organizations/invitations.routes';
 import { memberOperations } from '@/lib/organizations/members.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
+import { delegationOperations } from '@/lib/organizations/delegations.routes';
+import { groupOperations } from '@/lib/organizations/groups.routes';
+import { roleOperations } from '@/lib/organizations/roles.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -36,6 +39,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...organizationOperations,
   ...memberOperations,
   ...invitationOperations,
+  ...groupOperations,
+  ...roleOperations,
+  ...delegationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),

@@ -16,7 +16,7 @@ import { OPERATIONS } from '@/lib/http/registry';
 import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '../helpers/http';
 import { mintAccessToken } from '../helpers/oauth';
-import { asBrowser, invite, joinAs } from '../helpers/organizations';
+import { asBrowser, createOrganization, invite, joinAs } from '../helpers/organizations';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
@@ -37,6 +37,23 @@ async function organizationOf(browser: Parameters<typeof as>[0]): Promise<string
 }
 
 type Act = () => Promise<Response>;
+
+/** An organization owned by a fresh account, with one group (and, when asked, a member in it). */
+async function organizationWithGroup(options: { member?: boolean } = {}) {
+  const owner = await passwordAccount();
+  const id = await createOrganization(owner);
+  const group = (await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Team' } })).json()) as { id: string };
+  const membershipId = await joinAs(id, (await passwordAccount()).userId, 'member');
+  if (options.member) await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: group.id }, body: { membership_id: membershipId } });
+  return { owner, id, groupId: group.id, membershipId };
+}
+
+async function organizationWithRole() {
+  const owner = await passwordAccount();
+  const id = await createOrganization(owner);
+  const role = (await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Auditor', permissions: ['audit.read'] } })).json()) as { id: string };
+  return { owner, id, roleId: role.id };
+}
 /** Per operation: set the scene (not counted), then return the request under test. */
 const SCENARIOS: Record<string, () => Promise<Act>> = {
   completePasswordEnrollment: async () => {
@@ -137,6 +154,40 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const id = await organizationOf(owner.browser);
     const { token } = await invite(owner, id, bob.email, 'member', mailbox);
     return () => post('/api/organizations/invitations/accept', { token }, { headers: as(bob.browser) });
+  },
+  createOrganizationGroup: async () => {
+    const owner = await passwordAccount();
+    const id = await createOrganization(owner);
+    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Team' } });
+  },
+  renameOrganizationGroup: async () => {
+    const { owner, id, groupId } = await organizationWithGroup();
+    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/groups/{group_id}', { params: { id, group_id: groupId }, body: { name: 'Renamed' } });
+  },
+  deleteOrganizationGroup: async () => {
+    const { owner, id, groupId } = await organizationWithGroup();
+    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/groups/{group_id}', { params: { id, group_id: groupId } });
+  },
+  addOrganizationGroupMember: async () => {
+    const { owner, id, groupId, membershipId } = await organizationWithGroup();
+    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: groupId }, body: { membership_id: membershipId } });
+  },
+  removeOrganizationGroupMember: async () => {
+    const { owner, id, groupId, membershipId } = await organizationWithGroup({ member: true });
+    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/groups/{group_id}/members/{membership_id}', { params: { id, group_id: groupId, membership_id: membershipId } });
+  },
+  createOrganizationRole: async () => {
+    const owner = await passwordAccount();
+    const id = await createOrganization(owner);
+    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Auditor', permissions: ['audit.read'] } });
+  },
+  updateOrganizationRole: async () => {
+    const { owner, id, roleId } = await organizationWithRole();
+    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/roles/{role_id}', { params: { id, role_id: roleId }, body: { description: 'Reads the log' } });
+  },
+  deleteOrganizationRole: async () => {
+    const { owner, id, roleId } = await organizationWithRole();
+    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/roles/{role_id}', { params: { id, role_id: roleId } });
   },
   updateMe: async () => {
     const { userId } = await passwordAccount();
