@@ -14,6 +14,7 @@ import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
+import { bearerOrganizationOperations } from '@/lib/organizations/bearer.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...privacyOperations,
   ...membershipOperations,
   ...organizationOperations,
+  ...bearerOrganizationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),
