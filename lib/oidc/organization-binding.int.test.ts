@@ -13,11 +13,13 @@ import { useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import {
   authorizationOutcome,
+  authorizationParams,
   authorize,
   CookieJar,
   decideAs,
   interactionOf,
   mintAccessToken,
+  pkce,
   REDIRECT,
   registerPortalClient,
   relyingParty,
@@ -25,6 +27,7 @@ import {
   throughPipeline,
 } from '@/tests/helpers/oauth';
 import { asBrowser, createOrganization, joinAs, person, type Person } from '@/tests/helpers/organizations';
+import { DrizzleAdapter } from './adapter';
 import { endOrganizationGrants } from './index';
 import { getProvider } from './provider';
 
@@ -235,6 +238,35 @@ describe('the consent chooser', () => {
   });
 });
 
+describe('a client that is not asked to consent again', () => {
+  it('still goes through the consent page for an organization-bound request', async () => {
+    const { ada, acme, globex } = await twoOrganizations();
+    // A web client with trusted redirect URIs: oidc-provider would reuse its grant without asking.
+    const redirectUri = 'https://rp.example.test/callback';
+    const clientId = `trusted-web-${acme}`;
+    await new DrizzleAdapter('Client').upsert(clientId, {
+      client_id: clientId,
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: [redirectUri],
+      redirect_uris_trusted: true,
+    });
+    const jar = new CookieJar(ada.browser);
+    const params = (extra: Record<string, string>) => ({ ...authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.profile.read', ...extra }), redirect_uri: redirectUri });
+    const first = await authorize(jar, params({ prompt: 'consent', scope: 'openid identity.organization.read', organization: acme }));
+    const decided = await decide(ada, interactionOf(first), {});
+    expect((await resume(jar, ((await decided.json()) as { redirect_to: string }).redirect_to)).searchParams.get('code')).toBeTruthy();
+    // Without organization scopes the same client is answered at once (its grant covers the request)...
+    const plain = await authorize(jar, params({ scope: 'openid' }));
+    expect(plain.headers.get('location'), String(plain.status)).toMatch(/^https:\/\/rp\.example\.test\/callback\?code=/);
+    // ...but a request for another organization is decided by the person.
+    const second = await authorize(jar, params({ scope: 'openid identity.organization.read', organization: globex }));
+    expect(second.headers.get('location')).toMatch(/^\/consent\//);
+  });
+});
+
 describe('bearer organization reads', () => {
   it('refuse a token without a binding with 403', async () => {
     const { ada } = await twoOrganizations();
@@ -267,6 +299,8 @@ describe('endOrganizationGrants', () => {
     await expect(client.refreshTokenGrant(rp, acmeTokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     // The grant bound to the other organization is untouched.
     expect((await bearer(globexTokens.access_token, '/api/v1/organizations')).status).toBe(200);
+    // The binding went with its grant: nothing is left to revoke.
+    expect(await inTransaction((tx) => endOrganizationGrants(tx, { userId: ada.userId, organizationId: acme }, new Date()))).toBe(0);
   });
 
   it('is backed by the token endpoint: a bound grant issues nothing once the membership is not active', async () => {
