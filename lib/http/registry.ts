@@ -16,6 +16,7 @@ import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
 import { invitationOperations } from '@/lib/organizations/invitations.routes';
 import { memberOperations } from '@/lib/organizations/members.routes';
+import { bearerOrganizationOperations } from '@/lib/organizations/bearer.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
 import { delegationOperations } from '@/lib/organizations/delegations.routes';
@@ -42,6 +43,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...groupOperations,
   ...roleOperations,
   ...delegationOperations,
+  ...bearerOrganizationOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),

@@ -9,6 +9,7 @@ import { getConfig } from '@/lib/config';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import { getProvider } from './provider';
 import { DEFAULT_SCOPE, findResourceServer } from './resources';
+import { organizationParameterViolation } from './organization-binding';
 import { ceilingViolation } from './scope-ceiling';
 import { SCOPE_TABLE } from './scopes';
 
@@ -28,6 +29,7 @@ export const authorizationContextQuery = z
       .optional(),
     code_challenge_method: z.literal('S256', { error: 'Only S256 is accepted (RFC 9700: never plain)' }).optional(),
     resource: z.string().max(2000).optional(),
+    organization: z.string().max(200).optional(),
   })
   .superRefine((query, ctx) => {
     if (query.interaction_id) return;
@@ -59,6 +61,8 @@ export async function validateAuthorizationRequest(query: Record<string, string 
   const beyondCeiling = ceilingViolation(client, scope, query.resource, getConfig().baseUrl);
   if (beyondCeiling) errors.push({ path: 'query.scope', message: beyondCeiling });
   if (query.resource !== undefined && !findResourceServer(query.resource)) errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
+  const organization = organizationParameterViolation(query.organization, scope);
+  if (organization) errors.push({ path: 'query.organization', message: organization });
   if (errors.length) refuse(errors);
   const request: AuthorizationRequest = { clientId: client.clientId, redirectUri: query.redirect_uri!, scope, resource: query.resource };
   return { client, request };

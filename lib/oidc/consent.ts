@@ -10,6 +10,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { sessionRecord } from '@/lib/sessions';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
+import { organizationChoice, organizationOfGrant, organizationToBind, recordBinding } from './organization-binding';
 import { getProvider } from './provider';
 import { isSelfRegistered } from './scope-ceiling';
 import { describeScopes } from './scopes';
@@ -81,13 +82,29 @@ async function detachOtherPersonsSession(provider: Awaited<ReturnType<typeof get
   interaction.session = undefined;
 }
 
-export async function decide(actor: SessionActor, interactionId: string, decision: 'approve' | 'deny', now: Date, requestId: string) {
+/** The organizations the consent page offers for a pending request (organization-binding.ts). */
+export async function consentOrganizations(actor: SessionActor, interactionId: string) {
+  const { interaction } = await liveInteraction(interactionId);
+  return organizationChoice(actor.userId, interaction.params as Record<string, unknown>);
+}
+
+export async function decide(
+  actor: SessionActor,
+  interactionId: string,
+  decision: 'approve' | 'deny',
+  now: Date,
+  requestId: string,
+  choice: { organizationId?: string } = {},
+) {
   const { provider, interaction } = await liveInteraction(interactionId);
   const params = interaction.params as Record<string, string | undefined>;
   const clientId = params.client_id ?? '';
+  let organizationId: string | null = null;
   if (decision === 'deny') {
     interaction.result = { error: 'access_denied', error_description: 'The person declined the request.' };
   } else {
+    // An organization scope binds the authorization to one organization the person is an active member of.
+    organizationId = await organizationToBind(actor.userId, params, choice.organizationId);
     const session = await sessionRecord(actor.sessionId);
     if (!session) throw serviceError('unauthenticated', 'Sign in first.');
     const after = signInRequiredAfter(interaction, now);
@@ -99,13 +116,17 @@ export async function decide(actor: SessionActor, interactionId: string, decisio
     await detachOtherPersonsSession(provider, interaction, actor.userId);
     // The interaction names the grant of whoever the provider's session knew: only this person's own
     // grant for this client is extended, never someone else's.
+    // A grant bound to another organization (or to none) is never extended: its tokens would change binding.
     const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-    const grant = existing?.accountId === actor.userId && existing.clientId === clientId ? existing : new provider.Grant({ accountId: actor.userId, clientId });
+    const extendable =
+      existing?.accountId === actor.userId && existing.clientId === clientId && (await organizationOfGrant(existing.jti)) === organizationId;
+    const grant = extendable ? existing : new provider.Grant({ accountId: actor.userId, clientId });
     // Everything requested is granted as asked: scopes (offline_access only ever through this
     // consent) and, when present, the resource it was asked for (RFC 8707).
     if (params.scope) grant.addOIDCScope(params.scope);
     if (params.resource && params.scope) grant.addResourceScope(params.resource, params.scope);
     const grantId = await grant.save();
+    if (organizationId) await recordBinding(grantId, organizationId, actor.userId, now);
     interaction.result = {
       // The provider's login time is our session's authentication time: session-truth.ts and
       // endProviderSessions rely on it to tie the provider's session to this sign-in.
@@ -121,6 +142,8 @@ export async function decide(actor: SessionActor, interactionId: string, decisio
     subject: { type: 'oauth_client', id: clientId },
     requestId,
     data: { decision },
+    // An organization-bound authorization shows in that organization's audit log.
+    organizationId,
     at: now,
   });
   return { redirect_to: interaction.returnTo };

@@ -1,10 +1,11 @@
 /**
  * The OAuth 2.0 / OIDC provider as other contexts see it: the bearer credential for our API, the
  * scope catalogue, a person's consents, ending the provider's sessions of one of our sign-ins, and
- * revoking OAuth access after recovery or a password change.
+ * revoking OAuth access after recovery or a password change or when an organization membership ends.
  */
 export { revokeAccountAuthorizations, revokeOtherSignInTokens } from './account-revocation';
 export { resolveAccessToken } from './bearer';
 export { consentsOf } from './consents';
+export { endOrganizationGrants } from './organization-binding';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';

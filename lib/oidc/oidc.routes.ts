@@ -4,7 +4,8 @@ import { defineDelegated, defineOperation, result, type AnyOperation } from '@/l
 import { getConfig } from '@/lib/config';
 import { authorizationContextQuery } from './authorization-request';
 import { authorizationReturn, MAX_RETURN_LENGTH } from './authorization-returns';
-import { authorizationContext, decide } from './consent';
+import { authorizationContext, consentOrganizations, decide } from './consent';
+import { CHOOSER_LIMIT } from './organization-binding';
 import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler, resumeHandler } from './provider';
 import { apiResource, DEFAULT_SCOPE, mcpResource, RESOURCE_SCOPES } from './resources';
 
@@ -91,6 +92,30 @@ export const oidcOperations: AnyOperation[] = [
     handler: ({ query, now }) => authorizationContext(query, now),
   }),
   defineOperation({
+    id: 'getAuthorizationOrganizations',
+    method: 'GET',
+    path: '/oauth/authorize/organizations',
+    tag: TAG,
+    summary: `For the consent page: the organization a pending organization-scoped authorization is bound to, or the signed-in person's active organizations to choose from (at most ${CHOOSER_LIMIT}); refusal says why only denying is possible`,
+    extension: true,
+    auth: { kind: 'session' },
+    origin: 'if-present',
+    idempotency: 'none',
+    query: z.object({ interaction_id: z.string().min(1).max(64) }),
+    successStatus: 200,
+    errorStatuses: [404],
+    response: z.object({
+      /** The request asks for an organization scope: approving binds it to one organization. */
+      required: z.boolean(),
+      /** The organization the request names (its `organization` parameter), if any. */
+      requested: z.string().nullable(),
+      organizations: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** not_a_member: the person is no active member of the requested organization; no_organizations: of none. */
+      refusal: z.enum(['not_a_member', 'no_organizations']).nullable(),
+    }),
+    handler: ({ actor, query }) => consentOrganizations(actorOfKind(actor, 'session'), query.interaction_id),
+  }),
+  defineOperation({
     id: 'getAuthorizationReturn',
     method: 'GET',
     path: '/oauth/error/context',
@@ -123,13 +148,18 @@ export const oidcOperations: AnyOperation[] = [
     origin: 'required',
     idempotency: 'none',
     acceptsForm: true,
-    body: z.object({ interaction_id: z.string().min(1).max(64), decision: z.enum(['approve', 'deny']) }),
+    body: z.object({
+      interaction_id: z.string().min(1).max(64),
+      decision: z.enum(['approve', 'deny']),
+      /** The organization an organization-scoped authorization is bound to, when the request names none. */
+      organization_id: z.uuid().optional(),
+    }),
     successStatus: 200,
-    errorStatuses: [303, 404],
+    errorStatuses: [303, 403, 404],
     response: z.object({ redirect_to: z.string() }),
     // interaction_id tells the decision apart from a form-POST authorization request (authorizeByFormPost).
     handler: async ({ actor, body, now, requestId, bodyFormat }) => {
-      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId);
+      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId, { organizationId: body.organization_id });
       // A plain HTML form gets the redirect itself; JSON callers navigate on their own.
       return bodyFormat === 'form' ? result(decision, { status: 303, headers: { Location: decision.redirect_to } }) : decision;
     },

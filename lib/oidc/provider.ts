@@ -11,6 +11,7 @@ import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathCookies } from './provider-cookies';
+import { organizationBindingCheck, organizationParameterViolation, organizationTokenClaims } from './organization-binding';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { findResourceServer } from './resources';
 import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
@@ -40,6 +41,7 @@ export async function createProvider(): Promise<Provider> {
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(sessionTruthCheck(interactionPolicy.Check));
   policy.get('consent')!.checks.add(untrustedClientCheck(interactionPolicy.Check));
+  policy.get('consent')!.checks.add(organizationBindingCheck(interactionPolicy.Check));
   const provider = new ProviderClass(config.baseUrl, {
     adapter: DrizzleAdapter,
     findAccount,
@@ -63,7 +65,15 @@ export async function createProvider(): Promise<Provider> {
         const violation = ceilingViolation(client, scope, resource, config.baseUrl);
         if (violation) throw new errors.InvalidScope(violation, String(scope));
       },
+      // The organization an organization-scoped authorization is bound to (organization-binding.ts);
+      // membership is checked on the consent page, where the person is known.
+      organization: (ctx, organization) => {
+        const violation = organizationParameterViolation(organization, ctx.oidc.params?.scope);
+        if (violation) throw new errors.InvalidRequest(violation);
+      },
     },
+    // Tokens of an organization-bound grant carry `organization_id` (code exchange and refresh alike).
+    extraTokenClaims: organizationTokenClaims((description) => new errors.InvalidGrant(description)) as never,
     // Our own error page (error-page.ts), never the provider's default HTML.
     renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.

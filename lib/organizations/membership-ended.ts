@@ -4,6 +4,7 @@
  * through the organization outlives their membership.
  */
 import type { Executor } from '@/lib/db';
+import { endOrganizationGrants } from '@/lib/oidc';
 import { removeFromAllGroups, revokeLiveGrants } from './members.repo';
 
 export interface EndedMembership {
@@ -19,6 +20,7 @@ export async function membershipEnded(tx: Executor, ended: EndedMembership, now:
     await removeFromAllGroups(tx, ended.organizationId, ended.membershipId);
     await revokeLiveGrants(tx, ended.organizationId, ended.membershipId, now);
   }
-  // For both reasons: the member's OAuth grants bound to this organization end here too
-  // (lib/oidc endOrganizationGrants(tx, { userId, organizationId }, now), wired in at merge).
+  // For both reasons: the member's OAuth grants bound to this organization end, with every access and
+  // refresh token issued from them (a re-activated member authorizes the application again).
+  await endOrganizationGrants(tx, { userId: ended.userId, organizationId: ended.organizationId }, now);
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SERVICE_NAME } from '@/lib/config';
 import { callAsVisitor, visitorSession } from '../../_components/auth/server-session';
-import { ConsentDecision } from './consent-decision';
+import { ConsentDecision, type OrganizationOption } from './consent-decision';
 import '../../auth.css';
 
 export const dynamic = 'force-dynamic';
@@ -16,6 +16,20 @@ interface AuthorizationContext {
   resource: string | null;
   sign_in_after: string | null;
 }
+
+interface OrganizationChoice {
+  required: boolean;
+  requested: string | null;
+  organizations: OrganizationOption[];
+  refusal: 'not_a_member' | 'no_organizations' | null;
+}
+
+const REFUSALS: Record<NonNullable<OrganizationChoice['refusal']>, string> = {
+  not_a_member:
+    'The application asks for access to an organization you are not an active member of. You cannot allow it; go back to the application, or ask the organization to add you.',
+  no_organizations:
+    'The application asks for access to one of your organizations, and you are not an active member of any. You cannot allow it; go back to the application.',
+};
 
 const signInPage = (interactionId: string, again: boolean) =>
   `/sign-in?return_to=${encodeURIComponent(`/consent/${interactionId}`)}${again ? '&reauthenticate=1' : ''}`;
@@ -37,6 +51,18 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
   if (context.sign_in_after && new Date(session.session.authenticated_at) < new Date(context.sign_in_after)) {
     redirect(signInPage(interactionId, true));
   }
+  const choice = await callAsVisitor<OrganizationChoice>(`/oauth/authorize/organizations?interaction_id=${encodeURIComponent(interactionId)}`);
+  if (!choice) {
+    return (
+      <>
+        <h1>This request has expired</h1>
+        <p className="lead">Go back to the application and start signing in again.</p>
+      </>
+    );
+  }
+  // The request's own organization is fixed (listed when the person is an active member); otherwise they choose.
+  const requested = choice.requested ? choice.organizations[0] : undefined;
+  const organization = !choice.required ? null : requested ? { fixed: requested } : { choices: choice.organizations };
   return (
     <>
       <h1>Allow {context.client.client_name} to access your account?</h1>
@@ -63,8 +89,18 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
           ))}
         </ul>
         {context.resource && <p className="hint">For use with {context.resource}</p>}
+        {requested && (
+          <p>
+            In the organization <strong>{requested.name}</strong> only.
+          </p>
+        )}
       </section>
-      <ConsentDecision interactionId={context.interaction_id} csrfToken={session.csrf_token} />
+      {choice.refusal && (
+        <div className="card auth-card" role="alert">
+          <p>{REFUSALS[choice.refusal]}</p>
+        </div>
+      )}
+      <ConsentDecision interactionId={context.interaction_id} csrfToken={session.csrf_token} organization={organization} allowed={choice.refusal === null} />
     </>
   );
 }

@@ -1,4 +1,7 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { organizations } from './organizations';
 
 /**
  * Every node-oidc-provider model (sessions, grants, codes, tokens, clients, interactions, ...) in one
@@ -41,3 +44,31 @@ export const oidcKeys = pgTable('oidc_keys', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * The organization an OAuth authorization (a provider Grant) is bound to: chosen on the consent page
+ * or named by the request's `organization` parameter. Every access token issued from the grant (code
+ * exchange and refresh) carries it as `extra.organization_id`. The row goes with its grant (composite
+ * foreign key on the Grant's oidc_models row: consent revocation, recovery, expiry sweeps), and
+ * `endOrganizationGrants` finds a member's grants of one organization through it.
+ */
+export const oidcGrantOrganizations = pgTable(
+  'oidc_grant_organizations',
+  {
+    /** Always 'Grant': the composite foreign key names the Grant row of oidc_models. */
+    model: text('model').notNull().default('Grant'),
+    grantId: text('grant_id').notNull().primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'oidc_grant_organizations_grant_fk', columns: [t.model, t.grantId], foreignColumns: [oidcModels.model, oidcModels.id] }).onDelete('cascade'),
+    check('oidc_grant_organizations_model_check', sql`${t.model} = 'Grant'`),
+    index('oidc_grant_organizations_member_idx').on(t.organizationId, t.userId),
+  ],
+);

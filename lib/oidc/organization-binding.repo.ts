@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '@/lib/db';
+import { memberships, oidcGrantOrganizations, organizations } from '@/lib/db/schema';
+
+/**
+ * The membership truth read where the binding is decided. Read from the shared schema, not through
+ * lib/organizations: that context ends these grants (endOrganizationGrants), so importing it here would
+ * close an import circle.
+ */
+export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId), eq(memberships.status, 'active')));
+  return row !== undefined;
+}
+
+/** The organization's name, for the consent screen of one of its active members (null otherwise). */
+export async function memberOrganizationName(db: Executor, organizationId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId), eq(memberships.status, 'active')));
+  return row?.name ?? null;
+}
+
+/** A person's own active organizations (the consent chooser), by name. */
+export async function activeOrganizationsOf(db: Executor, userId: string, limit: number): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(limit);
+}
+
+export async function bindGrant(db: Executor, row: { grantId: string; organizationId: string; userId: string; createdAt: Date }): Promise<void> {
+  await db
+    .insert(oidcGrantOrganizations)
+    .values(row)
+    .onConflictDoUpdate({ target: oidcGrantOrganizations.grantId, set: { organizationId: row.organizationId, userId: row.userId } });
+}
+
+export async function grantBinding(db: Executor, grantId: string): Promise<{ organizationId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ organizationId: oidcGrantOrganizations.organizationId, userId: oidcGrantOrganizations.userId })
+    .from(oidcGrantOrganizations)
+    .where(eq(oidcGrantOrganizations.grantId, grantId));
+  return row ?? null;
+}
+
+/** Grants of one person bound to one organization. */
+export async function grantsBoundTo(db: Executor, organizationId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ grantId: oidcGrantOrganizations.grantId })
+    .from(oidcGrantOrganizations)
+    .where(and(eq(oidcGrantOrganizations.organizationId, organizationId), eq(oidcGrantOrganizations.userId, userId)));
+  return rows.map((row) => row.grantId);
+}

@@ -1,0 +1,146 @@
+/**
+ * Organization-bound authorizations (docs/decisions.md, "Organization-bound OAuth authorizations").
+ * A request for an organization scope is bound to exactly one organization the person is an active
+ * member of: the one its `organization` parameter names, or the one the person chooses on the consent
+ * page. The binding is kept beside the grant (oidc_grant_organizations); every access token issued
+ * from the grant, at code exchange and at refresh, carries it as `extra.organization_id`
+ * (bearer.ts reads it), and `endOrganizationGrants` revokes a person's bound grants when their
+ * membership ends.
+ */
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { serviceError } from '@/lib/contract/errors';
+import { getDb, type Executor } from '@/lib/db';
+import { destroyGrant } from './adapter.repo';
+import { activeOrganizationsOf, bindGrant, grantBinding, grantsBoundTo, isActiveMember, memberOrganizationName } from './organization-binding.repo';
+
+/** Scopes that read an organization: a token carrying one acts inside exactly one organization. */
+export const ORGANIZATION_SCOPES: readonly string[] = ['identity.organization.read', 'identity.organization.members.read'];
+
+/** The authorization request parameter that names the organization (an extra parameter of the provider). */
+export const ORGANIZATION_PARAMETER = 'organization';
+
+/** The chooser lists at most this many organizations (a person's own active memberships). */
+export const CHOOSER_LIMIT = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function asksForOrganization(scope: unknown): boolean {
+  return (typeof scope === 'string' ? scope : '').split(' ').some((s) => ORGANIZATION_SCOPES.includes(s));
+}
+
+/**
+ * Why the `organization` parameter cannot be accepted with this scope (an `invalid_request`
+ * description), or null. Sent without an organization scope it is refused rather than ignored: the
+ * client would otherwise believe it holds an organization-bound token.
+ */
+export function organizationParameterViolation(organization: unknown, scope: unknown): string | null {
+  if (organization === undefined || organization === null) return null;
+  if (typeof organization !== 'string' || !UUID.test(organization)) return 'organization must be an organization id (a UUID)';
+  if (!asksForOrganization(scope)) return `organization is accepted only with the scope ${ORGANIZATION_SCOPES.join(' or ')}`;
+  return null;
+}
+
+type CheckClass = typeof import('oidc-provider').interactionPolicy.Check;
+
+/** A consent-prompt check: an organization-bound authorization is always decided on the consent page. */
+export function organizationBindingCheck(Check: CheckClass) {
+  return new Check('organization_binding', 'an organization-bound authorization requires End-User interaction', 'interaction_required', (ctx) =>
+    asksForOrganization(ctx.oidc.params?.scope) && !ctx.oidc.result?.consent ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
+  );
+}
+
+export type OrganizationRefusal = 'not_a_member' | 'no_organizations';
+
+export interface OrganizationChoice {
+  /** The request asks for an organization scope: the authorization is bound to one organization. */
+  required: boolean;
+  /** The organization the request names (its `organization` parameter), if any. */
+  requested: string | null;
+  /** What the person may choose from: the requested one, or every active membership of theirs. */
+  organizations: { id: string; name: string }[];
+  /** Why nothing can be granted: the person may only deny. */
+  refusal: OrganizationRefusal | null;
+}
+
+/** What the consent page offers a person for a pending request (see `OrganizationChoice`). */
+export async function organizationChoice(userId: string, params: Record<string, unknown>): Promise<OrganizationChoice> {
+  if (!asksForOrganization(params.scope)) return { required: false, requested: null, organizations: [], refusal: null };
+  const db = await getDb();
+  const requested = typeof params[ORGANIZATION_PARAMETER] === 'string' ? (params[ORGANIZATION_PARAMETER] as string) : null;
+  if (requested) {
+    const name = UUID.test(requested) ? await memberOrganizationName(db, requested, userId) : null;
+    return name === null
+      ? { required: true, requested, organizations: [], refusal: 'not_a_member' }
+      : { required: true, requested, organizations: [{ id: requested, name }], refusal: null };
+  }
+  const organizations = await activeOrganizationsOf(db, userId, CHOOSER_LIMIT);
+  return { required: true, requested: null, organizations, refusal: organizations.length ? null : 'no_organizations' };
+}
+
+const choiceField = (message: string) => serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.organization_id', message }] } });
+
+/**
+ * The organization an approval binds the grant to (null: the request asks for no organization scope).
+ * The request's own `organization` wins and cannot be changed on the page; otherwise the person's
+ * choice is required. Either way the person must be an active member.
+ */
+export async function organizationToBind(userId: string, params: Record<string, unknown>, chosen: string | undefined): Promise<string | null> {
+  if (!asksForOrganization(params.scope)) {
+    if (chosen !== undefined) throw choiceField('This application does not ask for access to an organization.');
+    return null;
+  }
+  const requested = typeof params[ORGANIZATION_PARAMETER] === 'string' ? (params[ORGANIZATION_PARAMETER] as string) : undefined;
+  if (requested && chosen !== undefined && chosen !== requested) throw choiceField('The application asked for another organization.');
+  const organizationId = requested ?? chosen;
+  if (!organizationId) throw choiceField('Choose the organization the application may access.');
+  if (!UUID.test(organizationId) || !(await isActiveMember(await getDb(), organizationId, userId))) {
+    throw serviceError('forbidden', requested ? 'You are not an active member of the organization this application asks for, so you cannot allow it.' : 'You are not an active member of this organization.');
+  }
+  return organizationId;
+}
+
+/** The organization a grant is bound to, or null (grants without organization scopes). */
+export async function organizationOfGrant(grantId: string | undefined): Promise<string | null> {
+  if (!grantId) return null;
+  return (await grantBinding(await getDb(), grantId))?.organizationId ?? null;
+}
+
+export async function recordBinding(grantId: string, organizationId: string, userId: string, now: Date): Promise<void> {
+  await bindGrant(await getDb(), { grantId, organizationId, userId, createdAt: now });
+}
+
+interface IssuedToken {
+  grantId?: string;
+  accountId?: string;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * oidc-provider's `extraTokenClaims` (called for every access token it saves: code exchange, refresh):
+ * a token of a bound grant carries `organization_id`; once the membership is no longer active the
+ * grant issues nothing more (`invalid_grant`). Other tokens keep whatever `extra` they were given.
+ */
+export function organizationTokenClaims(invalidGrant: (description: string) => Error) {
+  return async (_ctx: KoaContextWithOIDC | undefined, token: unknown): Promise<Record<string, unknown> | undefined> => {
+    const issued = token as IssuedToken;
+    if (!issued.grantId) return issued.extra;
+    const db = await getDb();
+    const binding = await grantBinding(db, issued.grantId);
+    if (!binding) return issued.extra;
+    if (binding.userId !== issued.accountId || !(await isActiveMember(db, binding.organizationId, binding.userId))) {
+      throw invalidGrant('the organization membership this authorization is bound to is no longer active');
+    }
+    return { ...issued.extra, organization_id: binding.organizationId };
+  };
+}
+
+/**
+ * A person's membership of an organization is no longer active: every grant of theirs bound to it
+ * goes, with every code, access and refresh token issued under it (the revocation consent withdrawal
+ * uses). Runs in the caller's transaction; returns the number of grants revoked.
+ */
+export async function endOrganizationGrants(tx: Executor, member: { userId: string; organizationId: string }, _now: Date): Promise<number> {
+  const grants = await grantsBoundTo(tx, member.organizationId, member.userId);
+  for (const grantId of grants) await destroyGrant(tx, grantId);
+  return grants.length;
+}
