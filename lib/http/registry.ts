@@ -14,8 +14,12 @@ import { recoveryOperations } from '@/lib/accounts/recovery.routes';
 import { signInOperations } from '@/lib/accounts/signin.routes';
 import { consentOperations } from '@/lib/oidc/consents.routes';
 import { oidcOperations } from '@/lib/oidc/oidc.routes';
+import { agentActionOperations } from '@/lib/organizations/agent-actions.routes';
+import { approvalOperations } from '@/lib/organizations/approvals.routes';
+import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
+import { policyOperations } from '@/lib/organizations/policies.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -32,6 +36,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...privacyOperations,
   ...membershipOperations,
   ...organizationOperations,
+  ...policyOperations,
+  ...approvalOperations,
+  ...agentActionOperations,
+  ...auditEventOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),
