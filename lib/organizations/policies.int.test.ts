@@ -84,8 +84,8 @@ describe('organization policies', () => {
 
     // Each change is in the organization's audit trail.
     const trail = await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/audit-events', { params: { id } })).json();
-    const actions = trail.audit_events.map((e: { action: string; data: { policy_key?: string } }) => [e.action, e.data.policy_key]);
-    expect(actions.filter(([action]: string[]) => action.startsWith('policy.'))).toEqual([
+    const policyEvents = (trail.audit_events as { action: string; data: { policy_key?: string } }[]).filter((e) => e.action.startsWith('policy.'));
+    expect(policyEvents.map((e) => [e.action, e.data.policy_key])).toEqual([
       ['policy.deleted', 'session.max_age_seconds'],
       ['policy.set', 'session.max_age_seconds'],
       ['policy.set', 'session.max_age_seconds'],
@@ -188,7 +188,8 @@ describe('policy enforcement on real requests', () => {
     expect((await setPolicy(owner, id, 'session.binding', true)).status).toBe(200);
     expect((await from({})).status).toBe(200);
     expect((await from({ 'x-forwarded-for': '198.51.100.77' })).status).toBe(200);
-    for (const other of [{ 'user-agent': 'curl/8.0' }, { 'x-forwarded-for': '198.51.101.10' }, { 'x-forwarded-for': '203.0.113.10' }]) {
+    const others: Record<string, string>[] = [{ 'user-agent': 'curl/8.0' }, { 'x-forwarded-for': '198.51.101.10' }, { 'x-forwarded-for': '203.0.113.10' }];
+    for (const other of others) {
       const refused = await from(other);
       expect(refused.status, JSON.stringify(other)).toBe(401);
       expect(await problemOf(refused)).toMatchObject({ code: 'reauthentication_required', reauthentication: { reason: 'session_binding' } });
