@@ -63,7 +63,7 @@ describe('organization audit events', () => {
       actor: { type: 'session', id: bob.userId },
       subject: { type: 'policy', id: 'session.idle_timeout_seconds' },
       request_id: expect.any(String),
-      data: { policy_key: 'session.idle_timeout_seconds' },
+      data: { policy: 'session.idle_timeout_seconds' },
       created_at: expect.any(String),
     });
     // Globex's events (bob's own organization) never show in Acme's trail, and the other way round.

@@ -84,8 +84,8 @@ describe('organization policies', () => {
 
     // Each change is in the organization's audit trail.
     const trail = await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/audit-events', { params: { id } })).json();
-    const policyEvents = (trail.audit_events as { action: string; data: { policy_key?: string } }[]).filter((e) => e.action.startsWith('policy.'));
-    expect(policyEvents.map((e) => [e.action, e.data.policy_key])).toEqual([
+    const policyEvents = (trail.audit_events as { action: string; data: { policy?: string } }[]).filter((e) => e.action.startsWith('policy.'));
+    expect(policyEvents.map((e) => [e.action, e.data.policy])).toEqual([
       ['policy.deleted', 'session.max_age_seconds'],
       ['policy.set', 'session.max_age_seconds'],
       ['policy.set', 'session.max_age_seconds'],

@@ -81,7 +81,7 @@ export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionA
       organizationId: tenant.organizationId,
       subject: { type: 'policy', id: change.policyKey },
       requestId,
-      data: { policy_key: change.policyKey },
+      data: { policy: change.policyKey },
       at: now,
     });
     return stored;
@@ -106,7 +106,7 @@ export async function deleteOrganizationPolicy(tenant: TenantActor, actor: Sessi
       organizationId: tenant.organizationId,
       subject: { type: 'policy', id: key },
       requestId,
-      data: { policy_key: key },
+      data: { policy: key },
       at: now,
     });
   });
