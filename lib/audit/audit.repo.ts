@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder, toPage } from '@/lib/db/keyset';
@@ -11,14 +11,23 @@ export async function insertAuditEvent(db: Executor, event: NewAuditEvent): Prom
   await db.insert(auditEvents).values(event);
 }
 
-export async function listAuditEvents(
-  db: Executor,
-  filter: { actorId?: string; organizationId?: string },
-  page: PageRequest,
-): Promise<Page<AuditEventRow>> {
+export interface AuditEventFilter {
+  actorId?: string;
+  organizationId?: string;
+  action?: string;
+  /** Inclusive bounds on created_at. */
+  from?: Date;
+  to?: Date;
+}
+
+/** Audit events, newest first, keyset-paginated; every filter given must hold. */
+export async function listAuditEvents(db: Executor, filter: AuditEventFilter, page: PageRequest): Promise<Page<AuditEventRow>> {
   const conditions: (SQL | undefined)[] = [
     filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
     filter.organizationId ? eq(auditEvents.organizationId, filter.organizationId) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.from ? gte(auditEvents.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditEvents.createdAt, filter.to) : undefined,
     keysetAfter(auditEvents.createdAt, auditEvents.id, page.after),
   ];
   const rows = await db

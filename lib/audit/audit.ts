@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/contract/actor';
+import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, type Executor } from '@/lib/db';
 import { listUserActivity } from './activity.repo';
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction, type AuditData, type AuditValue, type KnownAction } from './actions';
-import { eraseAuditPersonalDataOf, insertAuditEvent } from './audit.repo';
+import { eraseAuditPersonalDataOf, insertAuditEvent, listAuditEvents, type AuditEventRow } from './audit.repo';
 
 export interface AuditInput<A extends string = AuditAction> {
   action: A & KnownAction<A>;
@@ -71,4 +72,32 @@ export async function activityOf(userId: string, limit: number) {
  */
 export async function eraseAuditPersonalData(db: Executor, userId: string): Promise<number> {
   return eraseAuditPersonalDataOf(db, userId);
+}
+
+/** How an audit event travels in the API; its data was privacy-minimised when it was written. */
+export function auditEventView(row: AuditEventRow) {
+  return {
+    id: row.id,
+    action: row.action,
+    outcome: row.outcome,
+    actor: { type: row.actorType, id: row.actorId },
+    subject: row.subjectType ? { type: row.subjectType, id: row.subjectId } : null,
+    request_id: row.requestId,
+    data: row.data,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface OrganizationAuditFilter {
+  action?: string;
+  actorId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** One organization's audit trail (tenant-bound: only events written with its id), newest first. */
+export async function organizationAuditEvents(organizationId: string, filter: OrganizationAuditFilter, page: PageRequest): Promise<Page<ReturnType<typeof auditEventView>>> {
+  if (!organizationId) throw new Error('An organization audit read needs the organization id.');
+  const result = await listAuditEvents(await getDb(), { ...filter, organizationId }, page);
+  return { ...result, items: result.items.map(auditEventView) };
 }

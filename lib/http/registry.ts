@@ -22,6 +22,10 @@ import { organizationOperations } from '@/lib/organizations/organizations.routes
 import { delegationOperations } from '@/lib/organizations/delegations.routes';
 import { groupOperations } from '@/lib/organizations/groups.routes';
 import { roleOperations } from '@/lib/organizations/roles.routes';
+import { agentActionOperations } from '@/lib/organizations/agent-actions.routes';
+import { approvalOperations } from '@/lib/organizations/approvals.routes';
+import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
+import { policyOperations } from '@/lib/organizations/policies.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -44,6 +48,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...roleOperations,
   ...delegationOperations,
   ...bearerOrganizationOperations,
+  ...policyOperations,
+  ...approvalOperations,
+  ...agentActionOperations,
+  ...auditEventOperations,
   ...oidcOperations,
   ...consentOperations,
   ...openapiOperations(() => OPERATIONS),

@@ -62,7 +62,7 @@ export function isPolicyKey(value: string): value is PolicyKey {
 }
 
 /** A stored value that no longer fits its schema (bounds changed with the configuration) counts as unset. */
-function validValue(key: PolicyKey, value: unknown): unknown {
+export function validValue(key: PolicyKey, value: unknown): unknown {
   const parsed = POLICY_CATALOGUE[key].schema().safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

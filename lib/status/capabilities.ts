@@ -92,6 +92,12 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   },
   { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: planned('Organization authorization') },
   { id: 'organizations', title: 'Organizations (tenants)', classify: planned('Organization administration') },
+  {
+    id: 'agent_action_execution',
+    title: 'Agent action execution',
+    // The action catalog (register, list) is built; running an action is not offered by this deployment.
+    classify: () => ({ status: 'gated', reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.' }),
+  },
   { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
   { id: 'developer', title: 'Developer applications and API keys', classify: planned('The developer portal') },
   { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },

@@ -18,7 +18,7 @@ describe('capability summary', () => {
     for (const [status, count] of Object.entries(summary)) expect(count, status).toBe(capabilities.filter((c) => c.status === status).length);
     // This evidence produces three statuses besides live; none may go uncounted.
     expect(summary.degraded).toBeGreaterThan(0);
-    expect(summary.gated).toBe(1);
+    expect(summary.gated).toBe(2); // OAuth (switched off in this evidence) and agent action execution
     expect(summary.planned).toBeGreaterThan(0);
   });
 

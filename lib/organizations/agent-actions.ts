@@ -1,0 +1,94 @@
+/**
+ * The agent action catalog: an organization describes the actions agents may ask for (name, purpose,
+ * a JSON Schema 2020-12 for their input, a risk level). Registering a high-risk action is gated
+ * (`agent_actions.register_high_risk`, target = the name). Execution is not offered: the capability
+ * matrix reports it `gated` (lib/status/capabilities.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020';
+import { recordAudit } from '@/lib/audit';
+import type { Actor, SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { Page, PageRequest } from '@/lib/contract/operation';
+import type { TenantActor } from '@/lib/contract/tenant';
+import { getDb, inTransaction } from '@/lib/db';
+import { toPage } from '@/lib/db/keyset';
+import { passApprovalGate } from './approval-gate';
+import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
+
+export const ACTION_NAME = /^[a-z][a-z0-9_.-]{0,63}$/;
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+/** Serialized (UTF-8 JSON) size bound of an input schema. */
+export const MAX_INPUT_SCHEMA_BYTES = 16 * 1024;
+
+/**
+ * Why the input schema is not acceptable, or null. The schema is compiled (never used on data here)
+ * by Ajv's JSON Schema 2020-12 implementation in strict mode: unknown keywords, ambiguous types and
+ * unresolvable references are refused. `format` is an annotation (2020-12's default), not checked.
+ * A fresh instance per schema: one schema's `$id` never collides with another's.
+ */
+export function inputSchemaProblem(schema: Record<string, unknown>): string | null {
+  const bytes = Buffer.byteLength(JSON.stringify(schema), 'utf8');
+  if (bytes > MAX_INPUT_SCHEMA_BYTES) return `The input schema is ${bytes} bytes serialized; at most ${MAX_INPUT_SCHEMA_BYTES} are accepted.`;
+  try {
+    new Ajv2020({ strict: true, validateFormats: false, logger: false }).compile(schema);
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'The input schema does not compile.';
+    return `Not a valid JSON Schema 2020-12 (strict): ${message.slice(0, 300)}`;
+  }
+}
+
+export function agentActionView(row: AgentActionRow) {
+  return { id: row.id, name: row.name, description: row.description, input_schema: row.inputSchema, risk_level: row.riskLevel, created_at: row.createdAt.toISOString() };
+}
+
+type BearerActor = Extract<Actor, { kind: 'bearer' }>;
+
+/** The catalog, newest first; a bearer read adds the credential kind and scopes to the envelope. */
+export async function listOrganizationAgentActions(tenant: TenantActor, page: PageRequest, bearer?: BearerActor): Promise<Page<ReturnType<typeof agentActionView>>> {
+  const result = toPage(await listAgentActions(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
+  return { ...result, items: result.items.map(agentActionView), ...(bearer ? { extra: { authentication: bearer.credential, scopes: bearer.scopes } } : {}) };
+}
+
+export interface AgentActionInput {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+  risk_level: (typeof RISK_LEVELS)[number];
+  approval_id?: string;
+}
+
+export async function registerAgentAction(tenant: TenantActor, actor: SessionActor, input: AgentActionInput, now: Date, requestId: string) {
+  const row: AgentActionRow = {
+    id: randomUUID(),
+    organizationId: tenant.organizationId,
+    name: input.name,
+    description: input.description,
+    inputSchema: input.input_schema,
+    riskLevel: input.risk_level,
+    createdBy: actor.userId,
+    createdAt: now,
+  };
+  await inTransaction(async (tx) => {
+    if (input.risk_level === 'high') {
+      await passApprovalGate(tx, tenant, actor, { action: 'agent_actions.register_high_risk', target: input.name, approvalId: input.approval_id }, now, requestId);
+    }
+    // A refused duplicate rolls the transaction back: the approval it would have used stays unused.
+    if (!(await insertAgentAction(tx, row))) {
+      const message = 'This organization already has an action of this name.';
+      throw serviceError('conflict', message, { extras: { errors: [{ path: 'body.name', message }] } });
+    }
+    await recordAudit(tx, {
+      action: 'agent_action.registered',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'agent_action', id: row.id },
+      requestId,
+      data: { name: input.name, risk_level: input.risk_level },
+      at: now,
+    });
+  });
+  return agentActionView(row);
+}

@@ -1,0 +1,114 @@
+/**
+ * Organization policies (the catalogue is policy-catalogue.ts): list every key with its effective
+ * value and default, set or replace one, delete one (its default applies again). The pipeline enforces
+ * the session policies and the step-up window (lib/http/tenant.ts, lib/http/auth.ts); the approval
+ * gate reads `approvals.required_for`.
+ */
+import { recordAudit } from '@/lib/audit';
+import type { SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { passApprovalGate } from './approval-gate';
+import { deletePolicy, listPolicies, lockPolicy, updatePolicy, upsertPolicy, type PolicyRow } from './policies.repo';
+import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, validValue, type PolicyKey } from './policy-catalogue';
+
+export function policyView(key: PolicyKey, row: PolicyRow | null) {
+  const definition = POLICY_CATALOGUE[key];
+  const defaultValue = definition.defaultValue();
+  // A stored value that no longer fits its schema is not enforced (tenantPolicies): it shows as unset.
+  const value = row ? validValue(key, row.value) : undefined;
+  const set = value !== undefined;
+  return {
+    policy_key: key,
+    value: set ? value : defaultValue,
+    default_value: defaultValue,
+    is_default: !set,
+    description: definition.description,
+    updated_at: set ? row!.updatedAt.toISOString() : null,
+  };
+}
+
+/** Every catalogue key, in catalogue order: the whole list in one answer (it is small and fixed). */
+export async function listOrganizationPolicies(tenant: TenantActor) {
+  const rows = new Map((await listPolicies(await getDb(), tenant.organizationId)).map((row) => [row.policyKey, row]));
+  return { policies: POLICY_KEYS.map((key) => policyView(key, rows.get(key) ?? null)), has_more: false as const, next_cursor: null };
+}
+
+/** The value through the key's schema; 400 with field errors under `value` (nothing changes). */
+function parsedValue(key: PolicyKey, value: unknown): unknown {
+  const parsed = POLICY_CATALOGUE[key].schema().safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({ path: ['body', 'value', ...issue.path.map(String)].join('.'), message: issue.message }));
+  throw serviceError('invalid_request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { extras: { errors } });
+}
+
+/**
+ * Dropping an action from `approvals.required_for` takes part of that policy away: it passes the same
+ * gate as deleting the policy, or one admin could lift the gate and then make the gated change alone.
+ */
+async function gateWeakenedApprovals(tx: Executor, tenant: TenantActor, actor: SessionActor, current: PolicyRow | null, next: unknown, approvalId: string | undefined, now: Date, requestId: string) {
+  const before = (current ? (validValue('approvals.required_for', current.value) ?? []) : []) as ApprovalAction[];
+  const after = new Set(next as ApprovalAction[]);
+  if (before.some((action) => !after.has(action))) {
+    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: 'approvals.required_for', approvalId }, now, requestId);
+  }
+}
+
+export interface PolicyChange {
+  policyKey: PolicyKey;
+  value: unknown;
+  /** `set` creates or replaces; `replace` answers 404 when the policy is not set. */
+  mode: 'set' | 'replace';
+  approvalId?: string;
+}
+
+export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionActor, change: PolicyChange, now: Date, requestId: string) {
+  const value = parsedValue(change.policyKey, change.value);
+  const row = await inTransaction(async (tx) => {
+    const current = await lockPolicy(tx, tenant.organizationId, change.policyKey);
+    if (change.mode === 'replace' && !current) throw serviceError('not_found', 'This policy is not set; POST sets it.');
+    if (change.policyKey === 'approvals.required_for') await gateWeakenedApprovals(tx, tenant, actor, current, value, change.approvalId, now, requestId);
+    const stored =
+      change.mode === 'replace'
+        ? await updatePolicy(tx, tenant.organizationId, change.policyKey, { value, updatedBy: actor.userId, updatedAt: now })
+        : await upsertPolicy(tx, { organizationId: tenant.organizationId, policyKey: change.policyKey, value, updatedBy: actor.userId, createdAt: now, updatedAt: now });
+    if (!stored) throw serviceError('not_found', 'This policy is not set; POST sets it.');
+    await recordAudit(tx, {
+      action: 'policy.set',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'policy', id: change.policyKey },
+      requestId,
+      data: { policy: change.policyKey },
+      at: now,
+    });
+    return stored;
+  });
+  return policyView(change.policyKey, row);
+}
+
+/**
+ * Removes the policy: its default applies again. Gated (`policies.delete`, target = the key). Deleting
+ * a policy that is not set changes nothing and answers the default too (after the gate, so a retry of
+ * a gated deletion still needs its approval).
+ */
+export async function deleteOrganizationPolicy(tenant: TenantActor, actor: SessionActor, key: string, approvalId: string | undefined, now: Date, requestId: string) {
+  if (!isPolicyKey(key)) throw serviceError('not_found', 'No such policy.');
+  await inTransaction(async (tx) => {
+    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId }, now, requestId);
+    if (!(await deletePolicy(tx, tenant.organizationId, key))) return;
+    await recordAudit(tx, {
+      action: 'policy.deleted',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'policy', id: key },
+      requestId,
+      data: { policy: key },
+      at: now,
+    });
+  });
+  return policyView(key, null);
+}
