@@ -61,8 +61,8 @@ export function ConsoleRoot({
   return (
     <AccountContext value={account}>
       <div className="console-top">
-        <OrganizationSwitcher organizations={organizations} selectedId={selected?.id ?? null} />
-        <details className="console-create">
+        <OrganizationSwitcher key={`switcher:${selected?.id}`} organizations={organizations} selectedId={selected?.id ?? null} />
+        <details key={`create:${selected?.id}`} className="console-create">
           <summary>Create an organization</summary>
           <CreateOrganization />
         </details>

@@ -25,11 +25,11 @@ export function CreateOrganization() {
     const form = event.currentTarget;
     const slug = fieldValue(form, 'slug');
     const body = { name: fieldValue(form, 'name'), ...(slug ? { slug } : {}) };
-    const result = await run(() => guarded(() => callApi<Organization>('/api/organizations', body, { csrf })), { navigatesOnSuccess: true });
-    if (result?.ok) {
-      router.push(consoleHref(result.body.id));
-      router.refresh();
-    }
+    const result = await run(() => guarded(() => callApi<Organization>('/api/organizations', body, { csrf })));
+    if (!result?.ok) return;
+    form.reset();
+    // A fresh server render: the switcher lists the new organization, which opens as the owner's.
+    router.push(consoleHref(result.body.id));
   }
 
   return (

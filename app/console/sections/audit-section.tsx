@@ -50,10 +50,10 @@ export function AuditSection() {
     setFilters({ action: fieldValue(form, 'action') || undefined, actor_id: fieldValue(form, 'actor_id') || undefined, from, to });
   }
 
-  function clear(event: FormEvent<HTMLFormElement>) {
+  // The reset button empties the fields itself.
+  function clear() {
     setFormError(null);
     setFilters({});
-    event.currentTarget.reset();
   }
 
   function exportCsv() {

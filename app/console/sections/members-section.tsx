@@ -54,7 +54,7 @@ export function MembersSection() {
       >
         <ul className="auth-list">
           {members.items?.map((member) => (
-            <MemberRow key={member.id} member={member} roles={choices} manage={manage} send={send} onChanged={changed} />
+            <MemberRow key={`${member.id}:${member.role}:${member.status}`} member={member} roles={choices} manage={manage} send={send} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
