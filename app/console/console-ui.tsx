@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
 import { PERMISSION_DESCRIPTIONS, type Permission } from '@/lib/contract/permissions';
@@ -221,4 +221,25 @@ export function CollectionState({
 /** The values of every checked box called `name`. */
 export function checkedValues(form: HTMLFormElement, name: string): string[] {
   return new FormData(form).getAll(name).filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * A section's polite status line and its reload after a change. When the change removed the row
+ * whose button had focus, focus continues from the section's heading (`heading`, tabIndex -1)
+ * instead of dropping to the page's start.
+ */
+export function useSectionStatus(reload: () => Promise<void>) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const changed = useCallback(
+    async (message: string) => {
+      setNote(message);
+      await reload();
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+      }, 0);
+    },
+    [reload],
+  );
+  return { heading, note, setNote, changed };
 }

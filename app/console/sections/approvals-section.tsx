@@ -7,7 +7,7 @@ import { fieldValue } from '../../_components/auth/use-api-action';
 import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { CollectionState, SelectField, TextField, type Choice } from '../console-ui';
+import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
 import type { Approval, ApprovalStatus, Member } from '../types';
 
 /** What each gated change's target is, so the request names exactly the change it allows. */
@@ -33,9 +33,9 @@ const DONE: Record<Decision, string> = { approve: 'approved', reject: 'rejected'
 export function ApprovalsSection({ prefill }: { prefill: { action: string; target: string } }) {
   const [status, setStatus] = useState('requested');
   const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
+  const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
   const members = useCollection<Member>('/members', 'members');
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
   const request = useConsoleAction(['action', 'target', 'reason']);
 
@@ -45,10 +45,6 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
     people.set(member.id, member.email);
   }
 
-  async function changed(message: string) {
-    setNote(message);
-    await approvals.reload();
-  }
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,7 +60,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
 
   return (
     <section aria-labelledby="approvals-heading">
-      <h2 id="approvals-heading">Approvals</h2>
+      <h2 id="approvals-heading" ref={heading} tabIndex={-1}>Approvals</h2>
       <p className="hint">
         Changes this organization puts behind an approval need a request that another administrator approves. Once approved, do the change again:
         the console uses the approval for it.

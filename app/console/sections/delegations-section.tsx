@@ -8,7 +8,7 @@ import { RemoveConfirmation } from '../../account/remove-confirmation';
 import { DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { checkedValues, CollectionState, PermissionChoices, SelectField, TextField } from '../console-ui';
+import { checkedValues, CollectionState, PermissionChoices, SelectField, TextField, useSectionStatus } from '../console-ui';
 import type { Delegation, Member } from '../types';
 
 /** A datetime-local value (the reader's own time) as an ISO instant, or undefined when empty or unreadable. */
@@ -25,15 +25,11 @@ export function localToIso(value: string): string | undefined {
 export function DelegationsSection() {
   const { isOwner } = useConsole();
   const grants = useCollection<Delegation>('/delegated-admins', 'delegated_admins');
+  const { heading, note, setNote, changed } = useSectionStatus(grants.reload);
   const members = useCollection<Member>(isOwner ? '/members?status=active' : null, 'members');
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const grant = useConsoleAction(['membership_id', 'permissions', 'expires_at']);
 
-  async function changed(message: string) {
-    setNote(message);
-    await grants.reload();
-  }
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +52,7 @@ export function DelegationsSection() {
 
   return (
     <section aria-labelledby="delegations-heading">
-      <h2 id="delegations-heading">Delegated admins</h2>
+      <h2 id="delegations-heading" ref={heading} tabIndex={-1}>Delegated admins</h2>
       <p className="hint">Extra permissions held by members beyond their role. {isOwner ? '' : 'Only an owner can grant them; you can see and revoke them.'}</p>
       {isOwner && (
         <form className="stack card" onSubmit={create} aria-label="Grant permissions">

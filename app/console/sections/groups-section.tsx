@@ -6,7 +6,7 @@ import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '../../account/remove-confirmation';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { CollectionState, TextField } from '../console-ui';
+import { CollectionState, TextField, useSectionStatus } from '../console-ui';
 import type { Group } from '../types';
 import { GroupMembers } from './group-members';
 
@@ -14,15 +14,11 @@ import { GroupMembers } from './group-members';
 export function GroupsSection() {
   const { can } = useConsole();
   const groups = useCollection<Group>('/groups', 'groups');
+  const { heading, note, setNote, changed } = useSectionStatus(groups.reload);
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const create = useConsoleAction(['name']);
   const manage = can('groups.manage');
 
-  async function changed(message: string) {
-    setNote(message);
-    await groups.reload();
-  }
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +32,7 @@ export function GroupsSection() {
 
   return (
     <section aria-labelledby="groups-heading">
-      <h2 id="groups-heading">Groups</h2>
+      <h2 id="groups-heading" ref={heading} tabIndex={-1}>Groups</h2>
       <p className="hint">Groups gather members, for example by team. {manage ? '' : 'Your role lets you see groups but not change them.'}</p>
       {manage && (
         <form className="stack card" onSubmit={add} aria-label="Create a group">

@@ -6,7 +6,7 @@ import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '../../account/remove-confirmation';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
-import { CollectionState, SelectField, TextField, type Choice } from '../console-ui';
+import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
 import type { Invitation } from '../types';
 
@@ -21,15 +21,11 @@ const STATUS_FILTERS: Choice[] = [
 export function InvitationsSection() {
   const [status, setStatus] = useState('pending');
   const invitations = useCollection<Invitation>(`/invitations${status ? `?status=${status}` : ''}`, 'invitations');
+  const { heading, note, setNote, changed } = useSectionStatus(invitations.reload);
   const { choices } = useRoleChoices();
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const invite = useConsoleAction(['email', 'role']);
 
-  async function changed(message: string) {
-    setNote(message);
-    await invitations.reload();
-  }
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,7 +40,7 @@ export function InvitationsSection() {
 
   return (
     <section aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading">Invitations</h2>
+      <h2 id="invitations-heading" ref={heading} tabIndex={-1}>Invitations</h2>
       <p className="hint">The invitation link goes by e-mail only and works once. Sending and revoking ask you to confirm it&rsquo;s you.</p>
 
       <form className="stack card" onSubmit={create} aria-label="Invite someone">

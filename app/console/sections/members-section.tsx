@@ -6,7 +6,7 @@ import { LocalTime } from '../../_components/auth/local-time';
 import { RemoveConfirmation } from '../../account/remove-confirmation';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { CollectionState, SelectField, type Choice } from '../console-ui';
+import { CollectionState, SelectField, type Choice, useSectionStatus } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
 import type { Member, MemberStatus } from '../types';
 
@@ -23,19 +23,15 @@ export function MembersSection() {
   const { can } = useConsole();
   const [status, setStatus] = useState('active');
   const members = useCollection<Member>(`/members${status ? `?status=${status}` : ''}`, 'members');
+  const { heading, note, changed } = useSectionStatus(members.reload);
   const { choices } = useRoleChoices();
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const manage = can('members.manage');
 
-  async function changed(message: string) {
-    setNote(message);
-    await members.reload();
-  }
 
   return (
     <section aria-labelledby="members-heading">
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading" ref={heading} tabIndex={-1}>Members</h2>
       <p className="hint">
         People in this organization and their roles.{' '}
         {manage ? 'Changes ask you to confirm it’s you.' : 'Your role lets you see members but not change them.'}

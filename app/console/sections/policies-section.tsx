@@ -6,7 +6,7 @@ import { LocalTime } from '../../_components/auth/local-time';
 import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { checkedValues, CheckboxGroup, CollectionState, TextField } from '../console-ui';
+import { checkedValues, CheckboxGroup, CollectionState, TextField, useSectionStatus } from '../console-ui';
 import type { Policy } from '../types';
 
 /** The choices of list-valued policies (the policy catalogue's enums). */
@@ -38,18 +38,14 @@ const shown = (value: unknown) => (Array.isArray(value) ? (value.length ? value.
 export function PoliciesSection() {
   const { can } = useConsole();
   const policies = useCollection<Policy>('/policies', 'policies');
+  const { heading, note, changed } = useSectionStatus(policies.reload);
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const manage = can('policies.manage');
 
-  async function changed(message: string) {
-    setNote(message);
-    await policies.reload();
-  }
 
   return (
     <section aria-labelledby="policies-heading">
-      <h2 id="policies-heading">Policies</h2>
+      <h2 id="policies-heading" ref={heading} tabIndex={-1}>Policies</h2>
       <p className="hint">
         Rules members act under in this organization. A policy can only tighten the service&rsquo;s own limits.{' '}
         {manage ? '' : 'Your role lets you see policies but not change them.'}

@@ -7,7 +7,7 @@ import { RemoveConfirmation } from '../../account/remove-confirmation';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@/lib/contract/permissions';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { checkedValues, CollectionState, PermissionChoices, TextField } from '../console-ui';
+import { checkedValues, CollectionState, PermissionChoices, TextField, useSectionStatus } from '../console-ui';
 import type { Role } from '../types';
 
 /**
@@ -18,16 +18,12 @@ import type { Role } from '../types';
 export function RolesSection() {
   const { can } = useConsole();
   const roles = useCollection<Role>('/roles', 'roles');
+  const { heading, note, setNote, changed } = useSectionStatus(roles.reload);
   const { send, panel } = useConsoleApi();
-  const [note, setNote] = useState<string | null>(null);
   const [editing, setEditing] = useState<Role | null>(null);
   const create = useConsoleAction(['name', 'description', 'permissions']);
   const manage = can('roles.manage');
 
-  async function changed(message: string) {
-    setNote(message);
-    await roles.reload();
-  }
 
   async function edited(message: string | null) {
     setEditing(null);
@@ -48,7 +44,7 @@ export function RolesSection() {
 
   return (
     <section aria-labelledby="roles-heading">
-      <h2 id="roles-heading">Roles</h2>
+      <h2 id="roles-heading" ref={heading} tabIndex={-1}>Roles</h2>
       <p className="hint">
         Owner, admin and member are built in. {manage ? 'Custom roles hold the permissions you tick; save each row after changing it.' : ''}
       </p>
