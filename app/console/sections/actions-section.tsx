@@ -66,7 +66,7 @@ export function ActionsSection() {
                 </p>
                 <details className="console-details">
                   <summary>Input schema</summary>
-                  <pre className="console-pre">{JSON.stringify(action.input_schema, null, 2)}</pre>
+                  <pre className="console-pre" tabIndex={0}>{JSON.stringify(action.input_schema, null, 2)}</pre>
                 </details>
               </div>
             </li>

@@ -104,7 +104,7 @@ export function AuditSection() {
               Export {loaded.length} loaded {loaded.length === 1 ? 'event' : 'events'} as CSV
             </button>
           </div>
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-label="Audit events" tabIndex={0}>
             <table>
               <caption className="console-visually-hidden">Audit events</caption>
               <thead>

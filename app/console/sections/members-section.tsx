@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { RemoveConfirmation } from '../../account/remove-confirmation';
@@ -74,7 +74,6 @@ function MemberRow({
   onChanged: (message: string) => Promise<void>;
 }) {
   const { userId } = useConsole();
-  const headingId = useId();
   const [role, setRole] = useState(member.role);
   const [confirming, setConfirming] = useState(false);
   const { pending, run, alert } = useConsoleAction(['role', 'status']);
@@ -95,9 +94,9 @@ function MemberRow({
 
   const editable = manage && member.status !== 'revoked';
   return (
-    <li className="card auth-item" aria-labelledby={headingId}>
+    <li className="card auth-item">
       <div className="auth-item-main">
-        <p className="auth-item-title" id={headingId}>
+        <p className="auth-item-title">
           <strong>{name}</strong> {member.user_id === userId && <span className="badge badge-ready">You</span>}
         </p>
         <p className="hint">
