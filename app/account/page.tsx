@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import '../auth.css';
 import { visitorSession, callAsVisitor } from '../_components/auth/server-session';
@@ -31,6 +32,9 @@ export default async function AccountPage() {
           <dd className="auth-email">{current.user.email}</dd>
         </div>
       </dl>
+      <p className="auth-links">
+        <Link href="/console">Organizations</Link>: create an organization or manage the ones you belong to.
+      </p>
       <ProfileSection csrf={current.csrf_token} initial={current.user} locales={localeOptions(current.user.locale)} timeZones={timeZoneGroups(current.user.timezone)} />
       <AccountSections
         csrf={current.csrf_token}

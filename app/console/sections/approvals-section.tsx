@@ -1,0 +1,167 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { StatusNote } from '../../_components/auth/error-alert';
+import { LocalTime } from '../../_components/auth/local-time';
+import { fieldValue } from '../../_components/auth/use-api-action';
+import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
+import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { useConsole } from '../console-context';
+import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
+import type { Approval, ApprovalStatus, Member } from '../types';
+
+/** What each gated change's target is, so the request names exactly the change it allows. */
+const TARGET_HINTS: Record<string, string> = {
+  'policies.delete': 'The policy key to reset, such as session.binding.',
+  'delegated_admins.create': 'The membership id of the member who gets the grant.',
+  'agent_actions.register_high_risk': 'The name of the high-risk action to register.',
+  'members.remove': 'The membership id of the member to remove.',
+};
+
+const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
+  value: status,
+  label: status[0]!.toUpperCase() + status.slice(1),
+}));
+
+type Decision = 'approve' | 'reject' | 'cancel';
+const DONE: Record<Decision, string> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' };
+
+/**
+ * The approvals inbox: request an approval for a gated change; another administrator approves or
+ * rejects it (nobody decides their own request); the requester may cancel it while it is open.
+ */
+export function ApprovalsSection({ prefill }: { prefill: { action: string; target: string } }) {
+  const [status, setStatus] = useState('requested');
+  const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
+  const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
+  const members = useCollection<Member>('/members', 'members');
+  const { send, panel } = useConsoleApi();
+  const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
+  const request = useConsoleAction(['action', 'target', 'reason']);
+
+  const people = new Map<string, string>();
+  for (const member of members.items ?? []) {
+    people.set(member.user_id, member.email);
+    people.set(member.id, member.email);
+  }
+
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNote(null);
+    const form = event.currentTarget;
+    const reason = fieldValue(form, 'reason');
+    const body = { action, target: fieldValue(form, 'target'), ...(reason ? { reason } : {}) };
+    const result = await request.run(() => send<Approval>('/approvals', { body }));
+    if (!result?.ok) return;
+    form.reset();
+    await changed(`Approval requested for ${result.body.action} on ${result.body.target}. Another administrator must approve it.`);
+  }
+
+  return (
+    <section aria-labelledby="approvals-heading">
+      <h2 id="approvals-heading" ref={heading} tabIndex={-1}>Approvals</h2>
+      <p className="hint">
+        Changes this organization puts behind an approval need a request that another administrator approves. Once approved, do the change again:
+        the console uses the approval for it.
+      </p>
+      <form className="stack card" onSubmit={create} aria-label="Request an approval">
+        <h3 className="console-form-title">Request an approval</h3>
+        <SelectField
+          label="Change"
+          name="action"
+          choices={APPROVAL_ACTIONS.map((value) => ({ value, label: value }))}
+          value={action}
+          onChange={setAction}
+          error={request.fieldErrors.action}
+        />
+        <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+        <TextField label="Reason (optional)" name="reason" multiline rows={2} maxLength={500} error={request.fieldErrors.reason} />
+        {request.alert}
+        <div>
+          <button type="submit" disabled={request.pending}>
+            Request approval
+          </button>
+        </div>
+      </form>
+
+      <div className="console-filters">
+        <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="All requests" />
+      </div>
+      <CollectionState {...approvals} empty={<p>{status === 'requested' ? 'Nothing waits for a decision.' : 'No requests with this status.'}</p>}>
+        <ul className="auth-list">
+          {approvals.items?.map((approval) => (
+            <ApprovalRow key={approval.id} approval={approval} people={people} send={send} onChanged={changed} />
+          ))}
+        </ul>
+      </CollectionState>
+      <StatusNote message={note} />
+      {panel}
+    </section>
+  );
+}
+
+function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval; people: Map<string, string>; send: Send; onChanged: (message: string) => Promise<void> }) {
+  const { userId, organization } = useConsole();
+  const { pending, run, alert } = useConsoleAction();
+  const mine = approval.requested_by === userId || approval.requested_by === organization.membership.id;
+  const who = (id: string | null) => (id === null ? 'nobody' : id === userId || id === organization.membership.id ? 'you' : (people.get(id) ?? id));
+
+  async function decide(decision: Decision) {
+    const result = await run(() => send<Approval>(`/approvals/${encodeURIComponent(approval.id)}`, { body: { decision } }));
+    if (result?.ok) await onChanged(`The request for ${approval.action} on ${approval.target} is ${DONE[decision]}.`);
+  }
+
+  return (
+    <li className="card auth-item">
+      <div className="auth-item-main">
+        <p className="auth-item-title">
+          <code>{approval.action}</code> on <code>{approval.target}</code> <span className="badge">{approval.status}</span>
+        </p>
+        <p className="hint">
+          Requested by {who(approval.requested_by)} <LocalTime iso={approval.created_at} />
+          {approval.reason && (
+            <>
+              <br />“{approval.reason}”
+            </>
+          )}
+          {approval.decided_at && (
+            <>
+              <br />
+              Decided by {who(approval.decided_by)} <LocalTime iso={approval.decided_at} />
+            </>
+          )}
+          <br />
+          {approval.consumed_at ? (
+            <>
+              Used <LocalTime iso={approval.consumed_at} />
+            </>
+          ) : (
+            <>
+              Expires <LocalTime iso={approval.expires_at} />
+            </>
+          )}
+        </p>
+      </div>
+      {approval.status === 'requested' && (
+        <div className="auth-actions">
+          {mine ? (
+            <button type="button" className="auth-secondary" onClick={() => decide('cancel')} disabled={pending}>
+              Cancel request
+            </button>
+          ) : (
+            <>
+              <button type="button" onClick={() => decide('approve')} disabled={pending}>
+                Approve
+              </button>
+              <button type="button" className="auth-secondary auth-danger" onClick={() => decide('reject')} disabled={pending}>
+                Reject
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {alert}
+    </li>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+
+import { useState } from 'react';
+import { StatusNote } from '../../_components/auth/error-alert';
+import { LocalTime } from '../../_components/auth/local-time';
+import { RemoveConfirmation } from '../../account/remove-confirmation';
+import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { useConsole } from '../console-context';
+import { CollectionState, SelectField, type Choice, useSectionStatus } from '../console-ui';
+import { useRoleChoices } from '../role-choices';
+import type { Member, MemberStatus } from '../types';
+
+const STATUS_FILTERS: Choice[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'revoked', label: 'Removed' },
+];
+
+const STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', revoked: 'Removed' };
+
+/** Members with their role and status; members.manage changes roles, suspends, reactivates and removes. */
+export function MembersSection() {
+  const { can } = useConsole();
+  const [status, setStatus] = useState('active');
+  const members = useCollection<Member>(`/members${status ? `?status=${status}` : ''}`, 'members');
+  const { heading, note, changed } = useSectionStatus(members.reload);
+  const { choices } = useRoleChoices();
+  const { send, panel } = useConsoleApi();
+  const manage = can('members.manage');
+
+
+  return (
+    <section aria-labelledby="members-heading">
+      <h2 id="members-heading" ref={heading} tabIndex={-1}>Members</h2>
+      <p className="hint">
+        People in this organization and their roles.{' '}
+        {manage ? 'Changes ask you to confirm it’s you.' : 'Your role lets you see members but not change them.'}
+      </p>
+      <div className="console-filters">
+        <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="Everyone" />
+      </div>
+      <CollectionState
+        {...members}
+        empty={
+          <p>
+            {status === 'active' ? 'No active members.' : 'Nobody with this status.'}{' '}
+            {can('invitations.manage') ? 'Invite people from the Invitations section.' : ''}
+          </p>
+        }
+      >
+        <ul className="auth-list">
+          {members.items?.map((member) => (
+            <MemberRow key={`${member.id}:${member.role}:${member.status}`} member={member} roles={choices} manage={manage} send={send} onChanged={changed} />
+          ))}
+        </ul>
+      </CollectionState>
+      <StatusNote message={note} />
+      {panel}
+    </section>
+  );
+}
+
+function MemberRow({
+  member,
+  roles,
+  manage,
+  send,
+  onChanged,
+}: {
+  member: Member;
+  roles: Choice[];
+  manage: boolean;
+  send: Send;
+  onChanged: (message: string) => Promise<void>;
+}) {
+  const { userId } = useConsole();
+  const [role, setRole] = useState(member.role);
+  const [confirming, setConfirming] = useState(false);
+  const { pending, run, alert } = useConsoleAction(['role', 'status']);
+  const name = member.display_name ?? member.email;
+  const path = `/members/${encodeURIComponent(member.id)}`;
+  const choices = roles.some((choice) => choice.value === member.role) ? roles : [{ value: member.role, label: member.role_name }, ...roles];
+
+  async function update(body: { role?: string; status?: MemberStatus }, message: string) {
+    const result = await run(() => send<Member>(path, { method: 'PATCH', body }));
+    if (result?.ok) await onChanged(message);
+  }
+
+  async function remove() {
+    const result = await run(() => send(path, { method: 'DELETE', approval: 'query' }));
+    setConfirming(false);
+    if (result?.ok) await onChanged(`${name} was removed from the organization.`);
+  }
+
+  const editable = manage && member.status !== 'revoked';
+  return (
+    <li className="card auth-item">
+      <div className="auth-item-main">
+        <p className="auth-item-title">
+          <strong>{name}</strong> {member.user_id === userId && <span className="badge badge-ready">You</span>}
+        </p>
+        <p className="hint">
+          {member.display_name && (
+            <>
+              <span className="auth-email">{member.email}</span>
+              <br />
+            </>
+          )}
+          {member.role_name} · <span className={member.status === 'active' ? '' : 'console-warn'}>{STATUS_LABELS[member.status]}</span>
+          <br />
+          Member since <LocalTime iso={member.created_at} />
+        </p>
+      </div>
+      {editable && !confirming && (
+        <div className="console-row-actions">
+          <form
+            className="console-inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void update({ role }, `${name} is now ${choices.find((choice) => choice.value === role)?.label ?? role}.`);
+            }}
+          >
+            <SelectField label={`Role of ${name}`} name="role" choices={choices} value={role} onChange={setRole} />
+            <button type="submit" className="auth-secondary" disabled={pending || role === member.role}>
+              Change role
+            </button>
+          </form>
+          <div className="auth-actions">
+            {member.status === 'active' ? (
+              <button type="button" className="auth-secondary" onClick={() => update({ status: 'suspended' }, `${name} is suspended.`)} disabled={pending}>
+                Suspend
+              </button>
+            ) : (
+              <button type="button" className="auth-secondary" onClick={() => update({ status: 'active' }, `${name} is active again.`)} disabled={pending}>
+                Reactivate
+              </button>
+            )}
+            <button type="button" className="auth-secondary auth-danger" onClick={() => setConfirming(true)} disabled={pending}>
+              Remove
+            </button>
+          </div>
+        </div>
+      )}
+      {confirming && (
+        <RemoveConfirmation
+          question={`Remove ${name} from the organization?`}
+          consequence="They lose access to it at once. Their account itself stays."
+          confirmLabel="Remove member"
+          pending={pending}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      {alert}
+    </li>
+  );
+}
