@@ -46,6 +46,11 @@ export interface TenantActor {
   customRoleId: string | null;
   /** Role (built-in or custom) plus every live delegated grant. */
   permissions: ReadonlySet<Permission>;
+  /**
+   * What the role alone holds, without delegated grants: the ceiling for what this member may hand out
+   * (roles they create or assign). A delegate cannot turn a lent, expiring permission into a lasting one.
+   */
+  rolePermissions: ReadonlySet<Permission>;
   policies: TenantPolicies;
 }
 

@@ -310,7 +310,7 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     });
     credentialStores.tenant = async (id, userId) =>
       id === 'org-1' && userId === 'u1'
-        ? { organizationId: id, membershipId: 'm1', userId, role: 'member', customRoleId: null, permissions: new Set(['read'] as const), policies: NO_POLICIES }
+        ? { organizationId: id, membershipId: 'm1', userId, role: 'member', customRoleId: null, permissions: new Set(['read'] as const), rolePermissions: new Set(['read'] as const), policies: NO_POLICIES }
         : null;
     const send = (id: string) => call(termOp('organization_bearer'), { headers: { authorization: 'Bearer idk_key' }, params: { id }, body: { value: 'x' } });
     expect((await problemOf(await send('org-1'))).code).toBe('forbidden');

@@ -61,6 +61,22 @@ describe('delegated admins', () => {
     expect(await statuses(ada, id, minutes(6))).toEqual({ [body.id]: 'expired' });
   });
 
+  it('lends permissions to use, never to hand out: a delegate cannot make a lent permission lasting', async () => {
+    const { ada, bob, id, bobMembership } = await organizationOfThree();
+    const created = await grant(ada, id, { membership_id: bobMembership, permissions: ['roles.manage', 'members.manage'] });
+    expect(created.status).toBe(201);
+    // Bob may manage roles, but a role holding what only his grant gives him is refused ...
+    const lasting = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Forever', permissions: ['members.manage'] } });
+    expect(lasting.status).toBe(403);
+    expect((await problemOf(lasting)).permission).toBe('members.manage');
+    // ... and so is giving himself (or anyone) the admin role with the lent members.manage.
+    const promoted = await asBrowser(bob.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: bobMembership }, body: { role: 'admin' } });
+    expect(promoted.status).toBe(403);
+    // What his own role holds he may put in a role.
+    const reading = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Reader', permissions: ['audit.read'] } });
+    expect(reading.status).toBe(201);
+  });
+
   it('ends a revoked grant at once, and revokes once', async () => {
     const { ada, bob, id, bobMembership } = await organizationOfThree();
     const { id: grantId } = await (await grant(ada, id, { membership_id: bobMembership, permissions: ['roles.manage', 'audit.read'] })).json();

@@ -31,9 +31,18 @@ export async function roleAssignment(db: Executor, tenant: TenantActor, role: st
   if (assignment.role === 'owner' && tenant.role !== 'owner') {
     throw serviceError('forbidden', 'Only an owner may make someone an owner.', { extras: { permission: 'owner' } });
   }
-  const beyond = assignment.permissions.filter((permission) => !tenant.permissions.has(permission));
-  if (beyond.length > 0) {
-    throw serviceError('forbidden', `This role holds permissions you do not have: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
-  }
+  assertRoleHolds(tenant, assignment.permissions);
   return assignment;
+}
+
+/**
+ * Nobody hands out more than their own role holds (roles they create, change or assign). Delegated
+ * grants do not count: a delegate lent roles.manage and members.manage until Friday must not be able to
+ * give themselves a lasting role with both.
+ */
+export function assertRoleHolds(tenant: TenantActor, permissions: readonly Permission[]): void {
+  const beyond = permissions.filter((permission) => !tenant.rolePermissions.has(permission));
+  if (beyond.length > 0) {
+    throw serviceError('forbidden', `A role may only hold permissions your own role holds; yours does not hold: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
+  }
 }

@@ -10,6 +10,7 @@ import { BUILT_IN_ROLE_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS, isBuiltInRole, 
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { recordChange, type OrganizationChange } from './change-record';
+import { assertRoleHolds } from './role-assignment';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { countCustomRoles, customRoleUse, deleteCustomRole, insertCustomRole, listCustomRoles, lockCustomRole, roleNameTaken, updateCustomRole, type CustomRoleRow } from './roles.repo';
 
@@ -68,17 +69,10 @@ async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, e
   if (await roleNameTaken(tx, tenant.organizationId, name, exceptId)) throw nameError('A role with this name exists.');
 }
 
-/** Nobody hands out more than they hold: every permission of the role must be the editor's own. */
-function assertHeld(tenant: TenantActor, permissions: readonly Permission[]): void {
-  const beyond = permissions.filter((permission) => !tenant.permissions.has(permission));
-  if (beyond.length > 0) {
-    throw serviceError('forbidden', `A role may only hold permissions you hold yourself; you do not hold: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
-  }
-}
 
 export async function createRole(tenant: TenantActor, actor: Actor, input: { name: string; description?: string; permissions: Permission[] }, now: Date, requestId: string) {
   const permissions = ordered(input.permissions);
-  assertHeld(tenant, permissions);
+  assertRoleHolds(tenant, permissions);
   const row = await inTransaction(async (tx) => {
     // Names and the cap are checked under the organization's row lock, so concurrent creations cannot race them.
     await lockOrganization(tx, tenant.organizationId);
@@ -105,7 +99,7 @@ export async function changeRole(
   const fields = Object.keys(changes).sort();
   if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of name, description, permissions.');
   const permissions = changes.permissions && ordered(changes.permissions);
-  if (permissions) assertHeld(tenant, permissions);
+  if (permissions) assertRoleHolds(tenant, permissions);
   const row = await inTransaction(async (tx) => {
     await lockOrganization(tx, tenant.organizationId);
     await lockedRole(tx, tenant, roleId);

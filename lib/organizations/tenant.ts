@@ -11,12 +11,15 @@ import { findTenantMembership, type TenantMembershipRow } from './tenant.repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Role (built-in or custom) plus live delegated grants; every active member reads. */
-export function effectivePermissions(row: Pick<TenantMembershipRow, 'role' | 'customPermissions' | 'grants'>): Set<Permission> {
+/** What the role (built-in or custom) holds; every active member reads. */
+export function roleHeldPermissions(row: Pick<TenantMembershipRow, 'role' | 'customPermissions'>): Set<Permission> {
   const fromRole = isBuiltInRole(row.role) ? BUILT_IN_ROLE_PERMISSIONS[row.role] : (row.customPermissions ?? []);
-  const held = new Set<Permission>(['read']);
-  for (const permission of [...fromRole, ...row.grants.flat()]) if (isPermission(permission)) held.add(permission);
-  return held;
+  return new Set<Permission>(['read', ...fromRole.filter(isPermission)]);
+}
+
+/** The role's permissions plus those of every live delegated grant. */
+export function effectivePermissions(row: Pick<TenantMembershipRow, 'role' | 'customPermissions' | 'grants'>): Set<Permission> {
+  return new Set<Permission>([...roleHeldPermissions(row), ...row.grants.flat().filter(isPermission)]);
 }
 
 export async function resolveTenant(organizationId: string, userId: string, now: Date): Promise<TenantActor | null> {
@@ -30,6 +33,7 @@ export async function resolveTenant(organizationId: string, userId: string, now:
     role: row.role,
     customRoleId: row.customRoleId,
     permissions: effectivePermissions(row),
+    rolePermissions: roleHeldPermissions(row),
     policies: tenantPolicies(row.policies),
   };
 }
