@@ -15,6 +15,7 @@ import {
   authorizationOutcome,
   authorizationParams,
   authorize,
+  consentRequest,
   CookieJar,
   decideAs,
   interactionOf,
@@ -42,19 +43,8 @@ async function portalRelyingParty(): Promise<client.Configuration> {
 
 /** The browser leg up to the consent page: the interaction id and the state to expect back. */
 async function startAuthorization(rp: client.Configuration, jar: CookieJar, scope: string, extra: Record<string, string> = {}) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(rp, {
-    redirect_uri: REDIRECT,
-    scope,
-    prompt: 'consent',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    ...extra,
-  });
-  const started = await authorize(jar, Object.fromEntries(url.searchParams));
-  return { started, verifier, state };
+  const { params, verifier, state } = await consentRequest(rp, scope, extra);
+  return { started: await authorize(jar, params), verifier, state };
 }
 
 const decide = (who: Person, interactionId: string, body: Record<string, unknown>) =>

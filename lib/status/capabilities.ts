@@ -90,8 +90,8 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
                 'Discovery, registration, authorization code + PKCE with hosted sign-in and consent, prompt/max_age, RFC 8707 resources ({base_url}/mcp), refresh rotation, userinfo, revocation and the bearer identity API.',
             },
   },
-  { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: planned('Organization authorization') },
-  { id: 'organizations', title: 'Organizations (tenants)', classify: planned('Organization administration') },
+  { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: databaseBacked('Tenant authorization (roles, custom roles, delegated grants, policies, approvals)') },
+  { id: 'organizations', title: 'Organizations (tenants)', classify: mailBacked('Organization administration (invitations travel by mail)') },
   {
     id: 'agent_action_execution',
     title: 'Agent action execution',

@@ -40,10 +40,10 @@ describe('runtime and status surface', () => {
 
   it('classifies capabilities honestly: built ones live, unbuilt ones planned, mail degraded without SMTP', async () => {
     const matrix = await get<Matrix>('/api/v1/capabilities');
-    for (const id of ['status', 'rate_limiting', 'passkeys', 'password', 'session', 'oauth', 'interaction']) expect(statusIn(matrix, id), id).toBe('live');
-    // Without SMTP, codes reach people only through the dev mailbox.
-    for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery']) expect(statusIn(matrix, id), id).toBe('degraded');
-    for (const id of ['organizations', 'federation', 'developer', 'scim', 'webhooks', 'privacy']) {
+    for (const id of ['status', 'rate_limiting', 'passkeys', 'password', 'session', 'oauth', 'interaction', 'authorization']) expect(statusIn(matrix, id), id).toBe('live');
+    // Without SMTP, codes and invitations reach people only through the dev mailbox.
+    for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations']) expect(statusIn(matrix, id), id).toBe('degraded');
+    for (const id of ['federation', 'developer', 'scim', 'webhooks', 'privacy']) {
       expect(statusIn(matrix, id), id).toBe('planned');
     }
     const auth = await get<{ status: string; sign_in_methods: string[] }>('/api/auth/status');
@@ -71,7 +71,7 @@ describe('runtime and status surface', () => {
     expect(readiness.checks.find((c) => c.id === 'mail')?.state).toBe('pass');
     expect(readiness.status).toBe('ready');
     const matrix = await get<Matrix>('/api/v1/capabilities');
-    for (const id of ['email', 'enrollment', 'verification', 'email_otp', 'recovery']) expect(statusIn(matrix, id), id).toBe('live');
+    for (const id of ['email', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations']) expect(statusIn(matrix, id), id).toBe('live');
     await sink.close();
     restore();
     restore = withEnv({ SMTP_URL: sink.url });

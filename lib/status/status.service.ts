@@ -1,3 +1,6 @@
+import { BUILT_IN_ROLES, PERMISSIONS } from '@/lib/contract/permissions';
+import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
+import { POLICY_KEYS } from '@/lib/organizations';
 import { getConfig } from '@/lib/config';
 import { classifyAll, classifyOne } from './capabilities';
 import { getEvidence } from './evidence';
@@ -53,7 +56,14 @@ function contractOf(id: string): Record<string, unknown> {
     case 'recovery':
       return { token_ttl_seconds: ttl.recoveryToken, token_header: 'X-Recovery-Token' };
     case 'authorization':
-      return { built_in_roles: ['owner', 'admin', 'member'], action_execution: 'disabled' };
+      return {
+        built_in_roles: BUILT_IN_ROLES,
+        permissions: PERMISSIONS,
+        policies: POLICY_KEYS,
+        approval_actions: APPROVAL_ACTIONS,
+        step_up: 'passkey when the account has one, password otherwise',
+        action_execution: 'disabled',
+      };
     case 'federation':
       return { protocols: ['oidc', 'saml'], saml_execution: 'gated', transaction_ttl_seconds: ttl.federationTransaction };
     default:

@@ -205,8 +205,8 @@ export async function relyingParty(name = 'Independent RP', redirectUri = REDIRE
   );
 }
 
-/** The browser leg for an openid-client authorization URL (hosted consent approved), then the code grant. */
-export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string, extra: Record<string, string> = {}) {
+/** An openid-client authorization request (PKCE S256, consent prompted): its parameters and what to expect back. */
+export async function consentRequest(rp: client.Configuration, scope: string, extra: Record<string, string> = {}) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(rp, {
@@ -218,6 +218,12 @@ export async function authorizeWithConsent(rp: client.Configuration, jar: Cookie
     state,
     ...extra,
   });
-  const callback = await approve(jar, browser, Object.fromEntries(url.searchParams));
+  return { params: Object.fromEntries(url.searchParams), verifier, state };
+}
+
+/** The browser leg for an openid-client authorization URL (hosted consent approved), then the code grant. */
+export async function authorizeWithConsent(rp: client.Configuration, jar: CookieJar, browser: Browser, scope: string, extra: Record<string, string> = {}) {
+  const { params, verifier, state } = await consentRequest(rp, scope, extra);
+  const callback = await approve(jar, browser, params);
   return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
 }
