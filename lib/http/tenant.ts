@@ -5,9 +5,10 @@
  * methods, device binding) are enforced with a re-authentication answer. Bearer credentials act only
  * in the organization they are bound to.
  */
-import type { Actor, SessionActor } from '@/lib/contract/actor';
+import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { SignInMethod, TenantActor, TenantPolicies, TenantRequirement } from '@/lib/contract/tenant';
+import { assertSessionPolicies } from '@/lib/contract/policies';
+import type { TenantActor, TenantRequirement } from '@/lib/contract/tenant';
 import { deviceBinding } from './client-address';
 import { credentialStores } from './credentials';
 
@@ -40,34 +41,6 @@ export async function authorizeTenant(
     throw serviceError('forbidden', `This needs the organization permission "${requirement.permission}".`, { extras: { permission: requirement.permission } });
   }
   if (requirement.ownerOnly && tenant.role !== 'owner') throw serviceError('forbidden', 'Only an owner of the organization may do this.', { extras: { permission: 'owner' } });
-  if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, request, now);
+  if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, deviceBinding(request.headers), now);
   return tenant;
-}
-
-const METHOD_OF_AMR: Record<string, SignInMethod> = { hwk: 'passkey', pwd: 'password', otp: 'email_code', fed: 'federation' };
-
-/** 401 with what the session must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
-function reauthenticate(detail: string, reauthentication: { reason: string } & Record<string, unknown>): never {
-  throw serviceError('reauthentication_required', detail, { extras: { reauthentication } });
-}
-
-/** The organization's session policies, applied to every session request that acts in it. */
-export function assertSessionPolicies(policies: TenantPolicies, actor: SessionActor, request: Request, now: Date): void {
-  const ageSeconds = (since: Date) => (now.getTime() - since.getTime()) / 1000;
-  if (policies.sessionMaxAgeSeconds !== null && ageSeconds(actor.authenticatedAt) > policies.sessionMaxAgeSeconds) {
-    reauthenticate('This organization requires a more recent sign-in.', { reason: 'session_max_age', max_age_seconds: policies.sessionMaxAgeSeconds });
-  }
-  if (policies.sessionIdleTimeoutSeconds !== null && ageSeconds(actor.lastSeenAt) > policies.sessionIdleTimeoutSeconds) {
-    reauthenticate('This session was idle for longer than the organization allows.', { reason: 'session_idle_timeout' });
-  }
-  if (policies.signinAllowedMethods !== null) {
-    const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter(Boolean));
-    if (actor.stepUpMethod) used.add(actor.stepUpMethod);
-    if (!policies.signinAllowedMethods.some((method) => used.has(method))) {
-      reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
-    }
-  }
-  if (policies.sessionBinding && actor.bindingHash !== deviceBinding(request.headers)) {
-    reauthenticate('This organization accepts the session only from the device it signed in on.', { reason: 'session_binding' });
-  }
 }

@@ -158,8 +158,8 @@ export const oidcOperations: AnyOperation[] = [
     errorStatuses: [303, 403, 404],
     response: z.object({ redirect_to: z.string() }),
     // interaction_id tells the decision apart from a form-POST authorization request (authorizeByFormPost).
-    handler: async ({ actor, body, now, requestId, bodyFormat }) => {
-      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId, { organizationId: body.organization_id });
+    handler: async ({ actor, body, now, requestId, bodyFormat, deviceBinding }) => {
+      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId, { organizationId: body.organization_id, deviceBinding });
       // A plain HTML form gets the redirect itself; JSON callers navigate on their own.
       return bodyFormat === 'form' ? result(decision, { status: 303, headers: { Location: decision.redirect_to } }) : decision;
     },

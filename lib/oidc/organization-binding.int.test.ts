@@ -275,6 +275,24 @@ describe('bearer organization reads', () => {
   });
 });
 
+describe("the organization's session policies", () => {
+  it('apply to the session approving an authorization bound to the organization', async () => {
+    const { ada, acme, globex } = await twoOrganizations();
+    const policy = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: acme }, body: { policy_key: 'signin.allowed_methods', value: ['passkey'] } });
+    expect(policy.status).toBe(200);
+    const rp = await portalRelyingParty();
+    const jar = new CookieJar(ada.browser);
+    const { started } = await startAuthorization(rp, jar, ORG_READ, { organization: acme });
+    // Ada signed in with her password; Acme accepts passkey sign-ins only.
+    const refused = await decide(ada, interactionOf(started), {});
+    expect(refused.status).toBe(401);
+    expect(await problemOf(refused)).toMatchObject({ code: 'reauthentication_required', reauthentication: { reason: 'signin_method', allowed_methods: ['passkey'] } });
+    // Globex sets no such policy: the same session may bind an authorization to it.
+    const tokens = await authorizeBound(rp, ada, { organization: globex });
+    expect(await boundTo(tokens.access_token)).toBe(globex);
+  });
+});
+
 describe('endOrganizationGrants', () => {
   it("revokes the member's grants bound to that organization with their access and refresh tokens, and nothing else", async () => {
     const { ada, acme, globex } = await twoOrganizations();

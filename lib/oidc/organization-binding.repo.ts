@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
-import { memberships, oidcGrantOrganizations, organizations } from '@/lib/db/schema';
+import { memberships, oidcGrantOrganizations, organizationPolicies, organizations } from '@/lib/db/schema';
 
 /**
  * The membership truth read where the binding is decided. Read from the shared schema, not through
@@ -13,6 +13,11 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId), eq(memberships.status, 'active')));
   return row !== undefined;
+}
+
+/** The organization's policies as stored (key and value), for the session checks of a bound authorization. */
+export async function organizationPolicyRows(db: Executor, organizationId: string): Promise<{ key: string; value: unknown }[]> {
+  return db.select({ key: organizationPolicies.policyKey, value: organizationPolicies.value }).from(organizationPolicies).where(eq(organizationPolicies.organizationId, organizationId));
 }
 
 /** The organization's name, for the consent screen of one of its active members (null otherwise). */

@@ -8,10 +8,12 @@
  * membership ends.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { assertSessionPolicies, tenantPolicies } from '@/lib/contract/policies';
 import { getDb, type Executor } from '@/lib/db';
 import { destroyGrant } from './adapter.repo';
-import { activeOrganizationsOf, bindGrant, grantBinding, grantsBoundTo, isActiveMember, memberOrganizationName } from './organization-binding.repo';
+import { activeOrganizationsOf, bindGrant, grantBinding, grantsBoundTo, isActiveMember, memberOrganizationName, organizationPolicyRows } from './organization-binding.repo';
 
 /** Scopes that read an organization: a token carrying one acts inside exactly one organization. */
 export const ORGANIZATION_SCOPES: readonly string[] = ['identity.organization.read', 'identity.organization.members.read'];
@@ -97,6 +99,15 @@ export async function organizationToBind(userId: string, params: Record<string, 
     throw serviceError('forbidden', requested ? 'You are not an active member of the organization this application asks for, so you cannot allow it.' : 'You are not an active member of this organization.');
   }
   return organizationId;
+}
+
+/**
+ * Approving an authorization bound to an organization is signing in to it for the application: the
+ * organization's session policies (session age, idle time, allowed sign-in methods, device binding)
+ * apply to the approving session as they apply to the organization's own operations.
+ */
+export async function assertOrganizationSessionPolicies(organizationId: string, actor: SessionActor, requestBinding: string, now: Date): Promise<void> {
+  assertSessionPolicies(tenantPolicies(await organizationPolicyRows(await getDb(), organizationId)), actor, requestBinding, now);
 }
 
 /** The organization a grant is bound to, or null (grants without organization scopes). */

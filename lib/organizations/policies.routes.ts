@@ -3,7 +3,7 @@ import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
 import { deleteOrganizationPolicy, listOrganizationPolicies, setOrganizationPolicy } from './policies';
-import { POLICY_KEYS, type PolicyKey } from './policy-catalogue';
+import { POLICY_KEYS, type PolicyKey } from '@/lib/contract/policies';
 import { inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
 const policy = z.object({

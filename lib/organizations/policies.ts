@@ -1,5 +1,5 @@
 /**
- * Organization policies (the catalogue is policy-catalogue.ts): list every key with its effective
+ * Organization policies (the catalogue is lib/contract/policies.ts): list every key with its effective
  * value and default, set or replace one, delete one (its default applies again). The pipeline enforces
  * the session policies and the step-up window (lib/http/tenant.ts, lib/http/auth.ts); the approval
  * gate reads `approvals.required_for`.
@@ -11,7 +11,7 @@ import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { passApprovalGate } from './approval-gate';
 import { deletePolicy, listPolicies, lockPolicy, updatePolicy, upsertPolicy, type PolicyRow } from './policies.repo';
-import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, validValue, type PolicyKey } from './policy-catalogue';
+import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, validValue, type PolicyKey } from '@/lib/contract/policies';
 
 export function policyView(key: PolicyKey, row: PolicyRow | null) {
   const definition = POLICY_CATALOGUE[key];

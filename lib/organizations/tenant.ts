@@ -6,7 +6,7 @@
 import { BUILT_IN_ROLE_PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb } from '@/lib/db';
-import { tenantPolicies } from './policy-catalogue';
+import { tenantPolicies } from '@/lib/contract/policies';
 import { findTenantMembership, type TenantMembershipRow } from './tenant.repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

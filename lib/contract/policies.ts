@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import { APPROVAL_ACTIONS, type TenantPolicies } from '@/lib/contract/tenant';
+import type { SessionActor } from './actor';
+import { serviceError } from './errors';
+import { APPROVAL_ACTIONS, type SignInMethod, type TenantPolicies } from './tenant';
 
 const uniqueList = <T extends z.ZodType>(item: T) =>
   z
@@ -80,4 +82,36 @@ export function tenantPolicies(rows: { key: string; value: unknown }[]): TenantP
     sessionBinding: get<boolean>('session.binding') ?? false,
     approvalsRequiredFor: get('approvals.required_for') ?? [],
   };
+}
+
+const METHOD_OF_AMR: Record<string, SignInMethod> = { hwk: 'passkey', pwd: 'password', otp: 'email_code', fed: 'federation' };
+
+/** 401 with what the session must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
+function reauthenticate(detail: string, reauthentication: { reason: string } & Record<string, unknown>): never {
+  throw serviceError('reauthentication_required', detail, { extras: { reauthentication } });
+}
+
+/**
+ * The organization's session policies, applied to every session request that acts in it (the
+ * pipeline's tenant step) and to an OAuth authorization bound to it (the consent decision).
+ * `requestBinding`: the keyed device binding of the request (lib/http/client-address.ts).
+ */
+export function assertSessionPolicies(policies: TenantPolicies, actor: SessionActor, requestBinding: string, now: Date): void {
+  const ageSeconds = (since: Date) => (now.getTime() - since.getTime()) / 1000;
+  if (policies.sessionMaxAgeSeconds !== null && ageSeconds(actor.authenticatedAt) > policies.sessionMaxAgeSeconds) {
+    reauthenticate('This organization requires a more recent sign-in.', { reason: 'session_max_age', max_age_seconds: policies.sessionMaxAgeSeconds });
+  }
+  if (policies.sessionIdleTimeoutSeconds !== null && ageSeconds(actor.lastSeenAt) > policies.sessionIdleTimeoutSeconds) {
+    reauthenticate('This session was idle for longer than the organization allows.', { reason: 'session_idle_timeout' });
+  }
+  if (policies.signinAllowedMethods !== null) {
+    const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter(Boolean));
+    if (actor.stepUpMethod) used.add(actor.stepUpMethod);
+    if (!policies.signinAllowedMethods.some((method) => used.has(method))) {
+      reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
+    }
+  }
+  if (policies.sessionBinding && actor.bindingHash !== requestBinding) {
+    reauthenticate('This organization accepts the session only from the device it signed in on.', { reason: 'session_binding' });
+  }
 }
