@@ -20,110 +20,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { BUILT_IN_ROLE_PERMISSIONS, DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
 import { getDb } from '@/lib/db';
-import { auditEvents, delegatedAdminGrants } from '@/lib/db/schema';
+import { auditEvents } from '@/lib/db/schema';
 import { OPERATIONS } from '@/lib/http/registry';
-import { signUpWithPassword, useMailbox } from '../helpers/accounts';
+import { useMailbox } from '../helpers/accounts';
 import { call } from '../helpers/http';
 import { mintAccessToken } from '../helpers/oauth';
-import { asBrowser, createOrganization, joinAs, PASSWORD, person, type Person } from '../helpers/organizations';
+import { FIXTURES, NAMES, nestedPathParams, paramsIn, VALID_BODIES, world, type World } from '../helpers/organization-fixtures';
+import { asBrowser, type Person } from '../helpers/organizations';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
 const tenantOperations = OPERATIONS.filter((op) => op.tenant);
 const sessionTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'session');
 const bearerTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'bearer');
-const pathParams = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'id');
-
-interface World {
-  id: string;
-  /** The membership id of `member`. */
-  memberMembershipId: string;
-  owner: Person;
-  admin: Person;
-  member: Person;
-  /** A member whose grant of every delegable permission has expired. */
-  delegate: Person;
-}
-
-type Fixture = (world: World, resolved: Record<string, string>) => Promise<string>;
-
-async function created(response: Response, what: string): Promise<string> {
-  if (response.status !== 201) throw new Error(`fixture ${what}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
-}
-
-let accounts = 0;
-/** A fresh member (not signed in: fixtures that a positive control may remove must not be shared). */
-async function freshMember(world: World): Promise<string> {
-  const userId = await signUpWithPassword(mailbox, `tenant-fixture-${(accounts += 1)}-${randomUUID().slice(0, 6)}@example.test`, PASSWORD);
-  return joinAs(world.id, userId, 'member');
-}
-
-const post = (world: World, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  asBrowser(world.owner.browser, 'POST', path, { params: { id: world.id, ...params }, body, headers });
-
-/** How to make, inside one organization, the resource each kind of nested path id names. */
-const FIXTURES: Record<string, Fixture> = {
-  member_id: (world) => freshMember(world),
-  invitation_id: async (world) =>
-    created(await post(world, '/api/organizations/{id}/invitations', { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'member' }), 'invitation'),
-  group_id: async (world) => created(await post(world, '/api/organizations/{id}/groups', { name: `Group ${randomUUID().slice(0, 8)}` }), 'group'),
-  // In a group path: a member of that group.
-  membership_id: async (world, resolved) => {
-    const membershipId = await freshMember(world);
-    if (resolved.group_id) await created(await post(world, '/api/organizations/{id}/groups/{group_id}/members', { membership_id: membershipId }, { group_id: resolved.group_id }), 'group member');
-    return membershipId;
-  },
-  role_id: async (world) => created(await post(world, '/api/organizations/{id}/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['groups.manage'] }), 'role'),
-  delegation_id: async (world) =>
-    created(
-      await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
-      'delegation',
-    ),
-  approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
-};
-
-/** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */
-const NAMES: Record<string, Fixture> = {
-  policy_key: async (world) => {
-    const response = await post(world, '/api/organizations/{id}/policies', { policy_key: 'session.idle_timeout_seconds', value: 3600 });
-    if (response.status >= 300) throw new Error(`fixture policy: ${response.status} ${await response.text()}`);
-    return 'session.idle_timeout_seconds';
-  },
-};
-
-/**
- * Valid bodies for operations with nested path ids, so that a nested id of another organization is
- * what gets refused (not the body): the answer must be 404, never a validation error that would let
- * the handler's lookup go untested.
- */
-const VALID_BODIES: Record<string, (world: World) => unknown> = {
-  updateOrganizationMember: () => ({ status: 'active' }),
-  renameOrganizationGroup: () => ({ name: `Renamed ${randomUUID().slice(0, 8)}` }),
-  addOrganizationGroupMember: (world) => ({ membership_id: world.memberMembershipId }),
-  updateOrganizationRole: () => ({ description: 'Changed' }),
-  decideOrganizationApproval: () => ({ decision: 'reject' }),
-};
-
-async function paramsIn(world: World, op: AnyOperation): Promise<Record<string, string>> {
-  const resolved: Record<string, string> = { id: world.id };
-  for (const name of pathParams(op)) resolved[name] = await (FIXTURES[name] ?? NAMES[name])!(world, resolved);
-  return resolved;
-}
-
-async function world(name: string): Promise<World> {
-  const owner = await person(mailbox, `${name}-owner`);
-  const id = await createOrganization(owner, `Tenant ${name}`);
-  const [admin, member, delegate] = [await person(mailbox, `${name}-admin`), await person(mailbox, `${name}-member`), await person(mailbox, `${name}-delegate`)];
-  await joinAs(id, admin.userId, 'admin');
-  const memberMembershipId = await joinAs(id, member.userId, 'member');
-  const delegateMembership = await joinAs(id, delegate.userId, 'member');
-  const longAgo = new Date(Date.now() - 86_400_000);
-  await (await getDb())
-    .insert(delegatedAdminGrants)
-    .values({ id: randomUUID(), organizationId: id, membershipId: delegateMembership, permissions: [...DELEGABLE_PERMISSIONS], expiresAt: longAgo, createdBy: owner.userId, createdAt: longAgo });
-  return { id, memberMembershipId, owner, admin, member, delegate };
-}
+const pathParams = nestedPathParams;
 
 const auditCount = async (organizationId: string) =>
   (await (await getDb()).select({ n: count() }).from(auditEvents).where(eq(auditEvents.organizationId, organizationId)))[0]!.n;
@@ -131,8 +41,8 @@ const auditCount = async (organizationId: string) =>
 let a: World;
 let b: World;
 beforeAll(async () => {
-  a = await world('a');
-  b = await world('b');
+  a = await world(mailbox, 'a');
+  b = await world(mailbox, 'b');
 });
 
 const send = (who: Person | null, op: AnyOperation, params: Record<string, string>, options: { now?: () => Date; body?: unknown } = {}) =>

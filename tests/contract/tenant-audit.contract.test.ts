@@ -1,0 +1,91 @@
+/**
+ * Every change made inside an organization leaves an audit event of that organization, written with
+ * the change (the same request id), generated from the registry: each unsafe tenant operation is run
+ * once on its success path, and the organization's audit log must then hold an event carrying the
+ * request's X-Request-ID, that names the acting person and carries no secret the request held. A new
+ * tenant mutation needs its success input below when `{}` is not enough (the test fails until then).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { isUnsafe, type AnyOperation } from '@/lib/contract/operation';
+import { getDb } from '@/lib/db';
+import { auditEvents } from '@/lib/db/schema';
+import { OPERATIONS } from '@/lib/http/registry';
+import { useMailbox } from '../helpers/accounts';
+import { freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
+import { asBrowser, type Person } from '../helpers/organizations';
+
+const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
+const mutations = OPERATIONS.filter((op) => op.tenant && op.auth.kind === 'session' && isUnsafe(op.method));
+const label = (op: AnyOperation) => `${op.method} ${op.path}`;
+
+interface Success {
+  body?: (w: World, params: Record<string, string>) => Promise<unknown> | unknown;
+  /** Who makes the change, when not the owner (an approval is decided by another admin). */
+  as?: (w: World) => Person;
+  /** Set the scene first (not what is audited). */
+  before?: (w: World, params: Record<string, string>) => Promise<void>;
+}
+
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+/** The success input of each tenant mutation whose body `{}` would not do. */
+const SUCCESS: Record<string, Success> = {
+  updateOrganization: { body: () => ({ name: unique('Renamed') }) },
+  updateOrganizationMember: { body: () => ({ status: 'suspended' }) },
+  createOrganizationInvitation: { body: () => ({ email: `${randomUUID().slice(0, 8)}@invitee.example.test`, role: 'member' }) },
+  createOrganizationGroup: { body: () => ({ name: unique('Group') }) },
+  renameOrganizationGroup: { body: () => ({ name: unique('Renamed group') }) },
+  addOrganizationGroupMember: { body: async (w) => ({ membership_id: await freshMember(w) }) },
+  createOrganizationRole: { body: () => ({ name: unique('Role'), permissions: ['groups.manage'] }) },
+  updateOrganizationRole: { body: () => ({ description: 'Changed' }) },
+  createOrganizationDelegatedAdmin: { body: async (w) => ({ membership_id: await freshMember(w), permissions: ['groups.manage'] }) },
+  setOrganizationPolicy: { body: () => ({ policy_key: 'session.idle_timeout_seconds', value: 7200 }) },
+  updateOrganizationPolicy: {
+    before: async (w) => {
+      await asBrowser(w.owner.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: w.id }, body: { policy_key: 'step_up.max_age_seconds', value: 300 } });
+    },
+    body: () => ({ policy_key: 'step_up.max_age_seconds', value: 240 }),
+  },
+  requestOrganizationApproval: { body: () => ({ action: 'policies.delete', target: 'session.binding', reason: 'Audit contract' }) },
+  // The fixture approval was requested by the owner: another admin decides it.
+  decideOrganizationApproval: { body: () => ({ decision: 'approve' }), as: (w) => w.admin },
+  registerOrganizationAgentAction: { body: () => ({ name: `action.${randomUUID().slice(0, 8)}`, description: 'Audit contract', input_schema: { type: 'object' }, risk_level: 'low' }) },
+};
+
+let org: World;
+beforeAll(async () => {
+  org = await world(mailbox, 'audit');
+});
+
+describe('tenant mutations are audited (generated from the registry)', () => {
+  it('has tenant mutations to walk', () => {
+    expect(mutations.length).toBeGreaterThan(10);
+  });
+
+  it.each(mutations.map((op) => [label(op), op] as const))('%s writes an audit event of the organization with the change', async (_label, op) => {
+    const success = SUCCESS[op.id] ?? {};
+    const params = await paramsIn(org, op);
+    await success.before?.(org, params);
+    const actor = success.as?.(org) ?? org.owner;
+    const response = await asBrowser(actor.browser, op.method, op.path, {
+      params,
+      body: op.method === 'DELETE' ? undefined : ((await success.body?.(org, params)) ?? {}),
+      headers: op.idempotency === 'required' ? { 'idempotency-key': randomUUID() } : {},
+    });
+    expect(response.status, `${label(op)}: ${await response.clone().text()}`).toBeLessThan(300);
+    const requestId = response.headers.get('x-request-id')!;
+    const written = await (await getDb())
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.requestId, requestId)));
+    expect(written.length, 'audit events with the request id').toBeGreaterThan(0);
+    for (const event of written) {
+      expect(event).toMatchObject({ outcome: 'success', actorType: 'session', actorId: actor.userId });
+      // Never a credential: the session cookie and CSRF token of the request appear nowhere in it.
+      const text = JSON.stringify(event);
+      for (const secret of [actor.browser.cookie.split('=')[1]!, actor.browser.csrf]) expect(text).not.toContain(secret);
+    }
+  });
+});

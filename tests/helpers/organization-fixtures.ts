@@ -1,0 +1,108 @@
+/**
+ * Organizations with everyone a tenant test needs (owner, admin, member, a delegate whose grant has
+ * expired), and how to make, inside one organization, the resource each nested path id names: shared
+ * by the generated tenant contract tests (isolation, audit).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AnyOperation } from '@/lib/contract/operation';
+import { DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
+import { getDb } from '@/lib/db';
+import { delegatedAdminGrants } from '@/lib/db/schema';
+import { signUpWithPassword, type Mailbox } from './accounts';
+import { asBrowser, createOrganization, joinAs, PASSWORD, person, type Person } from './organizations';
+
+/** The path parameters of an operation besides the organization's own `id`. */
+export const nestedPathParams = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'id');
+
+export interface World {
+  id: string;
+  /** Where the organization's people get their mail (fresh members sign up through it). */
+  mailbox: Mailbox;
+  /** The membership id of `member`. */
+  memberMembershipId: string;
+  owner: Person;
+  admin: Person;
+  member: Person;
+  /** A member whose grant of every delegable permission has expired. */
+  delegate: Person;
+}
+
+export type Fixture = (world: World, resolved: Record<string, string>) => Promise<string>;
+
+async function created(response: Response, what: string): Promise<string> {
+  if (response.status !== 201) throw new Error(`fixture ${what}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+let accounts = 0;
+/** A fresh member (not signed in: fixtures that a positive control may remove must not be shared). */
+export async function freshMember(world: World): Promise<string> {
+  const userId = await signUpWithPassword(world.mailbox, `tenant-fixture-${(accounts += 1)}-${randomUUID().slice(0, 6)}@example.test`, PASSWORD);
+  return joinAs(world.id, userId, 'member');
+}
+
+const post = (world: World, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  asBrowser(world.owner.browser, 'POST', path, { params: { id: world.id, ...params }, body, headers });
+
+/** How to make, inside one organization, the resource each kind of nested path id names. */
+export const FIXTURES: Record<string, Fixture> = {
+  member_id: (world) => freshMember(world),
+  invitation_id: async (world) =>
+    created(await post(world, '/api/organizations/{id}/invitations', { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'member' }), 'invitation'),
+  group_id: async (world) => created(await post(world, '/api/organizations/{id}/groups', { name: `Group ${randomUUID().slice(0, 8)}` }), 'group'),
+  // In a group path: a member of that group.
+  membership_id: async (world, resolved) => {
+    const membershipId = await freshMember(world);
+    if (resolved.group_id) await created(await post(world, '/api/organizations/{id}/groups/{group_id}/members', { membership_id: membershipId }, { group_id: resolved.group_id }), 'group member');
+    return membershipId;
+  },
+  role_id: async (world) => created(await post(world, '/api/organizations/{id}/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['groups.manage'] }), 'role'),
+  delegation_id: async (world) =>
+    created(
+      await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
+      'delegation',
+    ),
+  approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
+};
+
+/** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */
+export const NAMES: Record<string, Fixture> = {
+  policy_key: async (world) => {
+    const response = await post(world, '/api/organizations/{id}/policies', { policy_key: 'session.idle_timeout_seconds', value: 3600 });
+    if (response.status >= 300) throw new Error(`fixture policy: ${response.status} ${await response.text()}`);
+    return 'session.idle_timeout_seconds';
+  },
+};
+
+/**
+ * Valid bodies for operations with nested path ids, so that a nested id of another organization is
+ * what gets refused (not the body): the answer must be 404, never a validation error that would let
+ * the handler's lookup go untested.
+ */
+export const VALID_BODIES: Record<string, (world: World) => unknown> = {
+  updateOrganizationMember: () => ({ status: 'active' }),
+  renameOrganizationGroup: () => ({ name: `Renamed ${randomUUID().slice(0, 8)}` }),
+  addOrganizationGroupMember: (world) => ({ membership_id: world.memberMembershipId }),
+  updateOrganizationRole: () => ({ description: 'Changed' }),
+  decideOrganizationApproval: () => ({ decision: 'reject' }),
+};
+
+export async function paramsIn(world: World, op: AnyOperation): Promise<Record<string, string>> {
+  const resolved: Record<string, string> = { id: world.id };
+  for (const name of nestedPathParams(op)) resolved[name] = await (FIXTURES[name] ?? NAMES[name])!(world, resolved);
+  return resolved;
+}
+
+export async function world(mailbox: Mailbox, name: string): Promise<World> {
+  const owner = await person(mailbox, `${name}-owner`);
+  const id = await createOrganization(owner, `Tenant ${name}`);
+  const [admin, member, delegate] = [await person(mailbox, `${name}-admin`), await person(mailbox, `${name}-member`), await person(mailbox, `${name}-delegate`)];
+  await joinAs(id, admin.userId, 'admin');
+  const memberMembershipId = await joinAs(id, member.userId, 'member');
+  const delegateMembership = await joinAs(id, delegate.userId, 'member');
+  const longAgo = new Date(Date.now() - 86_400_000);
+  await (await getDb())
+    .insert(delegatedAdminGrants)
+    .values({ id: randomUUID(), organizationId: id, membershipId: delegateMembership, permissions: [...DELEGABLE_PERMISSIONS], expiresAt: longAgo, createdBy: owner.userId, createdAt: longAgo });
+  return { id, mailbox, memberMembershipId, owner, admin, member, delegate };
+}
