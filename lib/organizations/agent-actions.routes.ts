@@ -35,7 +35,7 @@ export const agentActionOperations: AnyOperation[] = [
     collection: 'actions',
     item: action,
     errorStatuses: [404],
-    handler: ({ tenant, page }) => listOrganizationAgentActions(tenantOf(tenant), page),
+    handler: ({ actor, tenant, page }) => listOrganizationAgentActions(tenantOf(tenant), page, actor),
   }),
   defineOperation({
     id: 'registerOrganizationAgentAction',
@@ -74,6 +74,6 @@ export const agentActionOperations: AnyOperation[] = [
     collection: 'actions',
     item: action,
     errorStatuses: [404],
-    handler: ({ actor, tenant, page }) => listOrganizationAgentActions(tenantOf(tenant), page, actorOfKind(actor, 'bearer')),
+    handler: ({ actor, tenant, page }) => listOrganizationAgentActions(tenantOf(tenant), page, actor),
   }),
 ];

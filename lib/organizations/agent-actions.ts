@@ -14,6 +14,7 @@ import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { passApprovalGate } from './approval-gate';
+import { bearerEnvelope } from './bearer-envelope';
 import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
 
 export const ACTION_NAME = /^[a-z][a-z0-9_.-]{0,63}$/;
@@ -43,12 +44,10 @@ export function agentActionView(row: AgentActionRow) {
   return { id: row.id, name: row.name, description: row.description, input_schema: row.inputSchema, risk_level: row.riskLevel, created_at: row.createdAt.toISOString() };
 }
 
-type BearerActor = Extract<Actor, { kind: 'bearer' }>;
-
 /** The catalog, newest first; a bearer read adds the credential kind and scopes to the envelope. */
-export async function listOrganizationAgentActions(tenant: TenantActor, page: PageRequest, bearer?: BearerActor): Promise<Page<ReturnType<typeof agentActionView>>> {
+export async function listOrganizationAgentActions(tenant: TenantActor, page: PageRequest, actor: Actor): Promise<Page<ReturnType<typeof agentActionView>>> {
   const result = toPage(await listAgentActions(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(agentActionView), ...(bearer ? { extra: { authentication: bearer.credential, scopes: bearer.scopes } } : {}) };
+  return { ...result, items: result.items.map(agentActionView), extra: bearerEnvelope(actor) };
 }
 
 export interface AgentActionInput {

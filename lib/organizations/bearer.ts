@@ -10,11 +10,9 @@ import { getDb } from '@/lib/db';
 import { readOrganization } from './organizations';
 import { findCustomRole } from './roles.repo';
 import { roleRef } from './roles-view';
+import { bearerEnvelope } from './bearer-envelope';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
-
-/** The bearer collection envelope names the credential kind and its scopes (spec, Collection envelopes). */
-export const bearerEnvelope = (actor: BearerActor) => ({ authentication: actor.credential, scopes: actor.scopes });
 
 /**
  * `organizations`: exactly the bound organization, in the browser list's item shape. One item, so the

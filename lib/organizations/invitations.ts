@@ -36,7 +36,8 @@ import {
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.repo';
-import { bearerEnvelope, memberEvent } from './members';
+import { bearerEnvelope } from './bearer-envelope';
+import { memberEvent } from './members';
 import { activeMemberWithEmail, findMembershipOfUser, insertMembershipRow, updateMembership } from './members.repo';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { roleAssignment } from './role-assignment';
@@ -64,7 +65,7 @@ export type InvitationView = ReturnType<typeof invitationView>;
 export async function listOrganizationInvitations(tenant: TenantActor, status: InvitationStatus | undefined, page: PageRequest, actor: Actor, now: Date): Promise<Page<InvitationView>> {
   const rows = await listInvitations(await getDb(), tenant.organizationId, status, now, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map((row) => invitationView(row, now)), ...bearerEnvelope(actor) };
+  return { ...result, items: result.items.map((row) => invitationView(row, now)), extra: bearerEnvelope(actor) };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -13,6 +13,7 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { passApprovalGate } from './approval-gate';
+import { bearerEnvelope } from './bearer-envelope';
 import { countOtherActiveOwners, findMember, listMembers, updateMembership, type MemberRow, type MembershipChange, type MembershipStatus } from './members.repo';
 import { membershipEnded } from './membership-ended';
 import { lockOrganization } from './organizations.repo';
@@ -42,12 +43,7 @@ export type MemberView = ReturnType<typeof memberView>;
 export async function listOrganizationMembers(tenant: TenantActor, status: MembershipStatus | undefined, page: PageRequest, actor: Actor): Promise<Page<MemberView>> {
   const rows = await listMembers(await getDb(), tenant.organizationId, status ? [status] : DEFAULT_STATUSES, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map(memberView), ...bearerEnvelope(actor) };
-}
-
-/** Spec, Collection envelopes: bearer reads name the credential kind and its scopes. */
-export function bearerEnvelope(actor: Actor): { extra?: Record<string, unknown> } {
-  return actor.kind === 'bearer' ? { extra: { authentication: actor.credential, scopes: actor.scopes } } : {};
+  return { ...result, items: result.items.map(memberView), extra: bearerEnvelope(actor) };
 }
 
 const notFound = () => serviceError('not_found', 'No such member in this organization.');

@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/contract/actor';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
+import { bearerEnvelope } from './bearer-envelope';
 import { listActiveMemberships, type MembershipRow } from './memberships.repo';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
@@ -18,7 +19,7 @@ export async function myMemberships(actor: BearerActor, page: PageRequest): Prom
   const rows = await listActiveMemberships(await getDb(), actor.userId, page.after, page.limit + 1);
   const result = toPage(rows, page);
   // The bearer collection envelope names the credential kind and its scopes (spec, Collection envelopes).
-  return { ...result, items: result.items.map(membershipView), extra: { authentication: actor.credential, scopes: actor.scopes } };
+  return { ...result, items: result.items.map(membershipView), extra: bearerEnvelope(actor) };
 }
 
 /** Every active membership, for the privacy export. */
