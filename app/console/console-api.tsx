@@ -53,7 +53,8 @@ function leftForSignIn(result: ApiResult): boolean {
 function explained<T>(result: ApiResult<T>): ApiResult<T> {
   if (result.ok) return result;
   const problem = result.body as ConsoleProblem;
-  if (problem.code === 'forbidden') {
+  // A refusal without a missing permission (separation of duties, owner-only acts) keeps the API's own reason.
+  if (problem.code === 'forbidden' && (problem.permission || !problem.detail)) {
     const detail = problem.permission
       ? `Your role in this organization does not allow this (it needs the “${problem.permission}” permission).`
       : 'Your role in this organization does not allow this.';

@@ -143,6 +143,7 @@ function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval
           )}
         </p>
       </div>
+      {approval.status === 'requested' && mine && <p className="hint console-full">You requested this change, so another administrator must approve or reject it.</p>}
       {approval.status === 'requested' && (
         <div className="auth-actions">
           {mine ? (
