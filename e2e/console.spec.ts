@@ -241,6 +241,13 @@ test.describe('the organization console', () => {
       await expect(rows).toHaveCount(3);
       for (const action of await rows.locator('th').allTextContents()) expect(action).toBe('member.updated');
 
+      // The colleague's one member change: the suspension, by a delegated admin.
+      await filters.getByLabel('Actor').selectOption({ label: colleagueEmail });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first().locator('td[data-label="Actor"]')).toHaveText(colleagueEmail);
+      await expect(rows.first().locator('td[data-label="Subject"]')).toHaveText(thirdEmail);
+
       await filters.getByLabel('Action').fill('approval.decided');
       await filters.getByRole('button', { name: 'Apply filters' }).click();
       await expect(rows).toHaveCount(1);
@@ -262,7 +269,7 @@ test.describe('the organization console', () => {
         await page.setViewportSize({ width, height: 844 });
         for (const label of SECTION_LABELS) {
           await open(page, label);
-          await page.waitForLoadState('networkidle');
+          await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(width);
           await page.screenshot({ path: `test-results/screenshots/console-${label.toLowerCase().replaceAll(' ', '-')}-${width}.png`, fullPage: true });
           if (width === 390) await expectAccessible(page, `console: ${label}`);

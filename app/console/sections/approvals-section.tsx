@@ -8,7 +8,8 @@ import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
-import type { Approval, ApprovalStatus, Member } from '../types';
+import { usePeople } from '../people';
+import type { Approval, ApprovalStatus } from '../types';
 
 /** What each gated change's target is, so the request names exactly the change it allows. */
 const TARGET_HINTS: Record<string, string> = {
@@ -34,16 +35,11 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const [status, setStatus] = useState('requested');
   const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
   const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
-  const members = useCollection<Member>('/members', 'members');
+  const { people } = usePeople();
   const { send, panel } = useConsoleApi();
   const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
   const request = useConsoleAction(['action', 'target', 'reason']);
 
-  const people = new Map<string, string>();
-  for (const member of members.items ?? []) {
-    people.set(member.user_id, member.email);
-    people.set(member.id, member.email);
-  }
 
 
   async function create(event: FormEvent<HTMLFormElement>) {
