@@ -74,6 +74,9 @@ const widerThan = (page: Page, width: number) =>
       .join(', ');
   }, width);
 
+/** For looking at, not committed. */
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
 const memberRow = (page: Page, email: string) => section(page, 'Members').getByRole('listitem').filter({ hasText: email });
 
 test.describe('the organization console', () => {
@@ -113,6 +116,7 @@ test.describe('the organization console', () => {
       const join = colleague.getByRole('button', { name: `Join as ${colleagueEmail}` });
       await expect(join).toBeVisible();
       await expectAccessible(colleague, '/invitations/accept (signed in)');
+      await shot(colleague, 'invitation-accept');
       await join.click();
       await expect(colleague.getByRole('heading', { name: 'You joined the organization' })).toBeVisible();
       await expect(colleague).toHaveURL(/\/invitations\/accept$/);
@@ -210,14 +214,17 @@ test.describe('the organization console', () => {
       await request.getByRole('button', { name: 'Request approval' }).click();
       await expect(status(page, 'Approvals')).toContainText('Approval requested for members.remove');
       const mine = section(page, 'Approvals').getByRole('listitem').filter({ hasText: thirdMembership });
+      await expect(mine).toContainText(`on ${thirdMembership} (${thirdEmail})`);
       await expect(mine).toContainText('You requested this change, so another administrator must approve or reject it.');
       await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await shot(page, 'console-approval-own-request');
 
       // The colleague, signed in anew (no step-up yet), approves after confirming it is them.
       const second = await signedInWithCode(browser, colleagueEmail);
       await second.goto(page.url().replace(/&.*$/, '') + '&section=approvals');
       const theirs = section(second, 'Approvals').getByRole('listitem').filter({ hasText: thirdMembership });
       await theirs.getByRole('button', { name: 'Approve' }).click();
+      await shot(second, 'console-approval-step-up');
       await second.getByLabel('Current password').fill(PASSWORD);
       await second.getByRole('button', { name: 'Confirm with password' }).click();
       await expect(status(second, 'Approvals')).toHaveText(`The request for members.remove on ${thirdMembership} is approved.`);
@@ -271,7 +278,7 @@ test.describe('the organization console', () => {
           await open(page, label);
           await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(width);
-          await page.screenshot({ path: `test-results/screenshots/console-${label.toLowerCase().replaceAll(' ', '-')}-${width}.png`, fullPage: true });
+          await shot(page, `console-${label.toLowerCase().replaceAll(' ', '-')}-${width}`);
           if (width === 390) await expectAccessible(page, `console: ${label}`);
         }
       }

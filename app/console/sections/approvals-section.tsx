@@ -14,10 +14,13 @@ import type { Approval, ApprovalStatus } from '../types';
 /** What each gated change's target is, so the request names exactly the change it allows. */
 const TARGET_HINTS: Record<string, string> = {
   'policies.delete': 'The policy key to reset, such as session.binding.',
-  'delegated_admins.create': 'The membership id of the member who gets the grant.',
+  'delegated_admins.create': 'The member who gets the grant.',
   'agent_actions.register_high_risk': 'The name of the high-risk action to register.',
-  'members.remove': 'The membership id of the member to remove.',
+  'members.remove': 'The member to remove.',
 };
+
+/** Changes whose target is a membership id: chosen from the members rather than typed. */
+const MEMBER_TARGETS = new Set(['delegated_admins.create', 'members.remove']);
 
 const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
   value: status,
@@ -35,7 +38,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const [status, setStatus] = useState('requested');
   const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
   const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
-  const { people } = usePeople();
+  const { people, members } = usePeople();
   const { send, panel } = useConsoleApi();
   const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
   const request = useConsoleAction(['action', 'target', 'reason']);
@@ -51,7 +54,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
     const result = await request.run(() => send<Approval>('/approvals', { body }));
     if (!result?.ok) return;
     form.reset();
-    await changed(`Approval requested for ${result.body.action} on ${result.body.target}. Another administrator must approve it.`);
+    await changed(`Approval requested for ${result.body.action} on ${people.get(result.body.target) ?? result.body.target}. Another administrator must approve it.`);
   }
 
   return (
@@ -71,7 +74,22 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
           onChange={setAction}
           error={request.fieldErrors.action}
         />
-        <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+        {MEMBER_TARGETS.has(action) ? (
+          <SelectField
+            // Remounted once the members arrive, so a pre-filled target is selected.
+            key={`${action}:${members.length}`}
+            label="Target member"
+            name="target"
+            required
+            placeholder="Choose a member"
+            choices={members.map((member) => ({ value: member.id, label: member.email }))}
+            defaultValue={prefill.target}
+            hint={TARGET_HINTS[action]}
+            error={request.fieldErrors.target}
+          />
+        ) : (
+          <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+        )}
         <TextField label="Reason (optional)" name="reason" multiline rows={2} maxLength={500} error={request.fieldErrors.reason} />
         {request.alert}
         <div>
@@ -112,7 +130,8 @@ function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <code>{approval.action}</code> on <code>{approval.target}</code> <span className="badge">{approval.status}</span>
+          <code>{approval.action}</code> on <code>{approval.target}</code>
+          {people.has(approval.target) && <span className="auth-email"> ({people.get(approval.target)})</span>} <span className="badge">{approval.status}</span>
         </p>
         <p className="hint">
           Requested by {who(approval.requested_by)} <LocalTime iso={approval.created_at} />
