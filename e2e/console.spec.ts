@@ -180,6 +180,9 @@ test.describe('the organization console', () => {
       await expect(memberRow(colleague, thirdEmail)).toBeVisible();
       await memberRow(colleague, thirdEmail).getByRole('button', { name: 'Suspend' }).click();
       await expect(status(colleague, 'Members')).toHaveText(`${thirdEmail} is suspended.`);
+      // Beyond the grant: an owner is for owners to change, and the page says so.
+      await memberRow(colleague, ownerEmail).getByRole('button', { name: 'Suspend' }).click();
+      await expect(memberRow(colleague, ownerEmail).getByRole('alert')).toHaveText('Only an owner may change or remove an owner.');
 
       await open(colleague, 'Groups');
       await expect(section(colleague, 'Groups')).toContainText('Your role lets you see groups but not change them.');
