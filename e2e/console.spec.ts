@@ -134,6 +134,11 @@ test.describe('the organization console', () => {
       await expect(status(page, 'Roles')).toHaveText('Role “Support” created.');
       await expect(page.getByRole('checkbox', { name: 'Support: invitations.manage' })).toBeChecked();
       await expect(page.getByRole('checkbox', { name: 'Support: groups.manage' })).not.toBeChecked();
+      // The matrix itself edits the row: audit.read added, saved.
+      await page.getByRole('checkbox', { name: 'Support: audit.read' }).check();
+      await page.getByRole('button', { name: 'Save Support' }).click();
+      await expect(status(page, 'Roles')).toHaveText('Permissions of “Support” saved.');
+      await expect(page.getByRole('checkbox', { name: 'Support: audit.read' })).toBeChecked();
 
       await open(page, 'Members');
       const row = memberRow(page, colleagueEmail);
@@ -177,6 +182,8 @@ test.describe('the organization console', () => {
       await expect(status(page, 'Delegated admins')).toHaveText(`${colleagueEmail} now holds members.manage.`);
 
       await colleague.reload();
+      // The custom role's invitations.manage shows the Invitations section.
+      await expect(nav(colleague).getByRole('link', { name: 'Invitations' })).toBeVisible();
       await expect(memberRow(colleague, thirdEmail)).toBeVisible();
       await memberRow(colleague, thirdEmail).getByRole('button', { name: 'Suspend' }).click();
       await expect(status(colleague, 'Members')).toHaveText(`${thirdEmail} is suspended.`);
