@@ -87,10 +87,19 @@ test.describe('the organization console', () => {
     const thirdEmail = uniqueEmail('third');
 
     await test.step('the owner creates an organization from the account page and the empty state', async () => {
+      // Signed out, the console and a link without its token only explain.
+      await page.goto('/console');
+      await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/sign-in?return_to=%2Fconsole');
+      await expectAccessible(page, '/console (signed out)', ['light']);
+      await page.goto('/invitations/accept');
+      await expect(page.getByText('This invitation link is incomplete.')).toBeVisible();
+      await expectAccessible(page, '/invitations/accept (no token)', ['light']);
+
       await createPasswordAccount(page.request, ownerEmail);
       await signInWithPassword(page, ownerEmail);
       await page.getByRole('link', { name: 'Organizations', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'You are not in any organization yet' })).toBeVisible();
+      await expectAccessible(page, '/console (no organization yet)');
       await page.getByLabel('Organization name').fill('Journey Works');
       await page.getByRole('button', { name: 'Create organization' }).click();
       await expect(nav(page)).toBeVisible();
