@@ -56,6 +56,9 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
   const password = useApiAction();
   const busy = passkey.pending || password.pending;
   const offerPasskey = methods.includes('passkey') && hasPasskeys && supported === true;
+  // Only a passkey counts here, and this browser (or this account) has none to offer: say so, rather
+  // than show a panel with nothing to press but Cancel. Unknown (null) until the browser has answered.
+  const stuck = !methods.includes('password') && supported !== null && !offerPasskey;
 
   async function withPasskey() {
     const result = await passkey.run(() =>
@@ -91,6 +94,13 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
           <ErrorAlert message={passkey.error} />
         </div>
       )}
+      {stuck && (
+        <p role="alert" className="error auth-alert">
+          {supported === false
+            ? 'This change can only be confirmed with a passkey, and this browser cannot use passkeys. Open this page in a browser that supports them (a recent Chrome, Edge, Firefox or Safari), or on the device that holds your passkey.'
+            : 'This change can only be confirmed with a passkey, and your account has none yet. Add one under Passkeys on your account page, then try again.'}
+        </p>
+      )}
       {methods.includes('password') && (
         <form className="stack" onSubmit={withPassword}>
           <div className="auth-field">
@@ -106,7 +116,7 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
         </form>
       )}
       <div>
-        <button type="button" className="auth-secondary" onClick={cancelled} disabled={busy}>
+        <button type="button" className="auth-secondary" onClick={cancelled} disabled={busy} autoFocus={stuck}>
           Cancel
         </button>
       </div>

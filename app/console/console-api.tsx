@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { callApi, problemMessage, type ApiResult, type Problem } from '../_components/auth/api';
 import { useApiAction } from '../_components/auth/use-api-action';
+import { isPermission } from '@/lib/contract/permissions';
 import { useAccount } from '../account/account-context';
 import { useStepUp } from '../account/step-up';
 import { useConsole } from './console-context';
@@ -53,7 +54,9 @@ function leftForSignIn(result: ApiResult): boolean {
 function explained<T>(result: ApiResult<T>): ApiResult<T> {
   if (result.ok) return result;
   const problem = result.body as ConsoleProblem;
-  if (problem.code === 'forbidden') {
+  // Only a missing catalogue permission is reworded; other refusals (owner-only acts, separation of
+  // duties) keep the API's own reason, which says what to do.
+  if (problem.code === 'forbidden' && (isPermission(problem.permission ?? '') || !problem.detail)) {
     const detail = problem.permission
       ? `Your role in this organization does not allow this (it needs the “${problem.permission}” permission).`
       : 'Your role in this organization does not allow this.';

@@ -8,15 +8,19 @@ import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
-import type { Approval, ApprovalStatus, Member } from '../types';
+import { usePeople } from '../people';
+import type { Approval, ApprovalStatus } from '../types';
 
 /** What each gated change's target is, so the request names exactly the change it allows. */
 const TARGET_HINTS: Record<string, string> = {
   'policies.delete': 'The policy key to reset, such as session.binding.',
-  'delegated_admins.create': 'The membership id of the member who gets the grant.',
+  'delegated_admins.create': 'The member who gets the grant.',
   'agent_actions.register_high_risk': 'The name of the high-risk action to register.',
-  'members.remove': 'The membership id of the member to remove.',
+  'members.remove': 'The member to remove.',
 };
+
+/** Changes whose target is a membership id: chosen from the members rather than typed. */
+const MEMBER_TARGETS = new Set(['delegated_admins.create', 'members.remove']);
 
 const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
   value: status,
@@ -34,16 +38,11 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const [status, setStatus] = useState('requested');
   const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
   const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
-  const members = useCollection<Member>('/members', 'members');
+  const { people, members } = usePeople();
   const { send, panel } = useConsoleApi();
   const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
   const request = useConsoleAction(['action', 'target', 'reason']);
 
-  const people = new Map<string, string>();
-  for (const member of members.items ?? []) {
-    people.set(member.user_id, member.email);
-    people.set(member.id, member.email);
-  }
 
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +54,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
     const result = await request.run(() => send<Approval>('/approvals', { body }));
     if (!result?.ok) return;
     form.reset();
-    await changed(`Approval requested for ${result.body.action} on ${result.body.target}. Another administrator must approve it.`);
+    await changed(`Approval requested for ${result.body.action} on ${people.get(result.body.target) ?? result.body.target}. Another administrator must approve it.`);
   }
 
   return (
@@ -75,7 +74,22 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
           onChange={setAction}
           error={request.fieldErrors.action}
         />
-        <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+        {MEMBER_TARGETS.has(action) ? (
+          <SelectField
+            // Remounted once the members arrive, so a pre-filled target is selected.
+            key={`${action}:${members.length}`}
+            label="Target member"
+            name="target"
+            required
+            placeholder="Choose a member"
+            choices={members.map((member) => ({ value: member.id, label: member.email }))}
+            defaultValue={prefill.target}
+            hint={TARGET_HINTS[action]}
+            error={request.fieldErrors.target}
+          />
+        ) : (
+          <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+        )}
         <TextField label="Reason (optional)" name="reason" multiline rows={2} maxLength={500} error={request.fieldErrors.reason} />
         {request.alert}
         <div>
@@ -116,7 +130,8 @@ function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <code>{approval.action}</code> on <code>{approval.target}</code> <span className="badge">{approval.status}</span>
+          <code>{approval.action}</code> on <code>{approval.target}</code>
+          {people.has(approval.target) && <span className="auth-email"> ({people.get(approval.target)})</span>} <span className="badge">{approval.status}</span>
         </p>
         <p className="hint">
           Requested by {who(approval.requested_by)} <LocalTime iso={approval.created_at} />
@@ -143,6 +158,7 @@ function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval
           )}
         </p>
       </div>
+      {approval.status === 'requested' && mine && <p className="hint console-full">You requested this change, so another administrator must approve or reject it.</p>}
       {approval.status === 'requested' && (
         <div className="auth-actions">
           {mine ? (

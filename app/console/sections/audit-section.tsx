@@ -6,8 +6,9 @@ import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { useCollection, withQuery } from '../console-api';
 import { useConsole } from '../console-context';
-import { CollectionState, TextField } from '../console-ui';
+import { CollectionState, SelectField, TextField } from '../console-ui';
 import { toCsv } from '../csv';
+import { usePeople } from '../people';
 import type { AuditEvent } from '../types';
 import { localToIso } from './delegations-section';
 
@@ -22,6 +23,28 @@ const HEADER = ['created_at', 'action', 'outcome', 'actor_type', 'actor_id', 'su
 
 const party = (value: { type: string; id: string | null } | null) => (value ? `${value.type}${value.id ? ` ${value.id}` : ''}` : '—');
 
+/** A dotted action name that wraps only after its dots and underscores, never inside a word. */
+function Action({ name }: { name: string }) {
+  const parts = name.split(/(?<=[._])/);
+  return (
+    <code className="console-action-name">
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </code>
+  );
+}
+
+/** A party as a person reads it: a member's e-mail address when the id is a member's, else its type and id. */
+function Party({ value, people }: { value: { type: string; id: string | null } | null; people: Map<string, string> }) {
+  const email = value?.id ? people.get(value.id) : undefined;
+  if (email) return <span className="auth-email">{email}</span>;
+  return <code>{party(value)}</code>;
+}
+
 /**
  * The organization's audit log, newest first, filtered by action, actor and time. The CSV export
  * holds the events loaded so far ("Show more" loads further pages), generated in the browser.
@@ -33,6 +56,7 @@ export function AuditSection() {
   const [note, setNote] = useState<string | null>(null);
   const events = useCollection<AuditEvent>(withQuery('/audit-events', { ...filters }), 'audit_events');
   const loaded = events.items ?? [];
+  const { people, members } = usePeople();
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,7 +110,14 @@ export function AuditSection() {
       <p className="hint">What happened in this organization, newest first. Times are in your time zone.</p>
       <form className="card console-filter-form" onSubmit={apply} onReset={clear} aria-label="Filter the audit log">
         <TextField label="Action" name="action" spellCheck={false} hint="For example member.updated." />
-        <TextField label="Actor id" name="actor_id" spellCheck={false} />
+        <SelectField
+          label="Actor"
+          name="actor_id"
+          placeholder="Anyone"
+          defaultValue=""
+          choices={members.map((member) => ({ value: member.user_id, label: member.email }))}
+          key={members.length}
+        />
         <TextField label="From" name="from" type="datetime-local" />
         <TextField label="To" name="to" type="datetime-local" />
         <ErrorAlert message={formError} />
@@ -121,17 +152,17 @@ export function AuditSection() {
                 {loaded.map((item) => (
                   <tr key={item.id}>
                     <th scope="row">
-                      <code>{item.action}</code>
+                      <Action name={item.action} />
                     </th>
                     <td data-label="When">
                       <LocalTime iso={item.created_at} />
                     </td>
                     <td data-label="Outcome">{item.outcome}</td>
                     <td data-label="Actor">
-                      <code>{party(item.actor)}</code>
+                      <Party value={item.actor} people={people} />
                     </td>
                     <td data-label="Subject">
-                      <code>{party(item.subject)}</code>
+                      <Party value={item.subject} people={people} />
                     </td>
                     <td data-label="Request">
                       <code>{item.request_id ?? '—'}</code>

@@ -37,7 +37,7 @@ export function MembersSection() {
         {manage ? 'Changes ask you to confirm it’s you.' : 'Your role lets you see members but not change them.'}
       </p>
       <div className="console-filters">
-        <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="Everyone" />
+        <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="Active and suspended" />
       </div>
       <CollectionState
         {...members}

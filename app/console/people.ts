@@ -1,0 +1,20 @@
+'use client';
+
+import { useCollection } from './console-api';
+import type { Member } from './types';
+
+/**
+ * E-mail addresses of the organization's members (present and removed, first pages) by account id
+ * and by membership id, so lists that carry ids (approvals, audit events) can name people.
+ */
+export function usePeople(): { people: Map<string, string>; members: Member[] } {
+  const members = useCollection<Member>('/members', 'members').items ?? [];
+  // Removed members still name the events and requests they took part in.
+  const removed = useCollection<Member>('/members?status=revoked', 'members').items ?? [];
+  const people = new Map<string, string>();
+  for (const member of [...members, ...removed]) {
+    people.set(member.user_id, member.email);
+    people.set(member.id, member.email);
+  }
+  return { people, members };
+}

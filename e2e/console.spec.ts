@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
+import { createPasswordAccount, PASSWORD, signInWithCode, signUpWithPasskey, uniqueEmail } from './support/journeys';
+import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
+import { E2E_BASE_URL } from './support/ports';
+
+/**
+ * The organization console's journeys, through the pages: an owner creates an organization, invites
+ * a colleague by e-mail (the link comes from the real mail), gives them a custom role and a group,
+ * delegates members.manage to them, puts member removal behind an approval that only another admin
+ * may give, and reads it all in the audit log; then the console's sections on a phone, by keyboard
+ * and under axe. One story in one test: every step needs the ones before it.
+ */
+
+const SECTION_LABELS = ['Members', 'Invitations', 'Groups', 'Roles', 'Policies', 'Delegated admins', 'Approvals', 'Action catalog', 'Audit log', 'Settings'];
+
+const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true, level: 2 }) }).last();
+const nav = (page: Page) => page.getByRole('navigation', { name: /sections$/ });
+const status = (page: Page, heading: string) => section(page, heading).getByRole('status').last();
+
+async function open(page: Page, label: string) {
+  await nav(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+}
+
+/** A fresh browser signed in with an e-mail code: its session has no step-up yet. */
+async function signedInWithCode(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: E2E_BASE_URL })).newPage();
+  await page.goto('/sign-in');
+  const before = mailCount(email);
+  await page.getByLabel('E-mail address for a code').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await waitForCode(email, before));
+  await page.getByRole('button', { name: 'Sign in with code' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+  return page;
+}
+
+async function invitationLink(email: string, before: number): Promise<string> {
+  const { text } = await waitForMail(email, before);
+  const link = /https?:\/\/\S+\/invitations\/accept\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+  if (!link) throw new Error(`No invitation link in the mail to ${email}`);
+  return link;
+}
+
+async function invite(page: Page, email: string): Promise<string> {
+  await open(page, 'Invitations');
+  const before = mailCount(email);
+  const form = page.getByRole('form', { name: 'Invite someone' });
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(status(page, 'Invitations')).toHaveText(`Invitation sent to ${email}.`);
+  return invitationLink(email, before);
+}
+
+/** What sticks out past `width` (for the failure message): the outermost such elements. */
+const widerThan = (page: Page, width: number) =>
+  page.evaluate((limit) => {
+    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > limit + 0.5);
+    return wide
+      .filter((element) => !wide.includes(element.parentElement!))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .join(', ');
+  }, width);
+
+/** For looking at, not committed. */
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+const memberRow = (page: Page, email: string) => section(page, 'Members').getByRole('listitem').filter({ hasText: email });
+
+test.describe('the organization console', () => {
+  test('an owner and a colleague run an organization from the console', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const ownerEmail = uniqueEmail('owner');
+    const colleagueEmail = uniqueEmail('colleague');
+    const thirdEmail = uniqueEmail('third');
+
+    await test.step('the owner creates an organization from the account page and the empty state', async () => {
+      // Signed out, the console and a link without its token only explain.
+      await page.goto('/console');
+      await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/sign-in?return_to=%2Fconsole');
+      await expectAccessible(page, '/console (signed out)', ['light']);
+      await page.goto('/invitations/accept');
+      await expect(page.getByText('This invitation link is incomplete.')).toBeVisible();
+      await expectAccessible(page, '/invitations/accept (no token)', ['light']);
+
+      await createPasswordAccount(page.request, ownerEmail);
+      await signInWithPassword(page, ownerEmail);
+      await page.getByRole('link', { name: 'Organizations', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'You are not in any organization yet' })).toBeVisible();
+      await expectAccessible(page, '/console (no organization yet)');
+      await page.getByLabel('Organization name').fill('Journey Works');
+      await page.getByRole('button', { name: 'Create organization' }).click();
+      await expect(nav(page)).toBeVisible();
+      await expect(page).toHaveURL(/\/console\?organization=[0-9a-f-]{36}/);
+      await expect(memberRow(page, ownerEmail)).toContainText('owner · Active');
+    });
+
+    const colleague = await (await browser.newContext({ baseURL: E2E_BASE_URL })).newPage();
+    await test.step('the colleague opens the mailed link, signs up, accepts and lands in the console', async () => {
+      const link = await invite(page, colleagueEmail);
+      await colleague.goto(link);
+      await expect(colleague.getByRole('heading', { name: 'Join an organization' })).toBeVisible();
+      await expectAccessible(colleague, '/invitations/accept (signed out)');
+      await colleague.getByRole('link', { name: 'Create an account' }).click();
+      const before = mailCount(colleagueEmail);
+      await colleague.getByLabel('E-mail address').fill(colleagueEmail);
+      await colleague.getByRole('button', { name: 'Continue' }).click();
+      await colleague.getByLabel('Verification code').fill(await waitForCode(colleagueEmail, before));
+      await colleague.getByRole('button', { name: 'Verify' }).click();
+      await colleague.getByLabel('New password').fill(PASSWORD);
+      await colleague.getByRole('button', { name: 'Create account with password' }).click();
+      // Back on the invitation, signed in.
+      const join = colleague.getByRole('button', { name: `Join as ${colleagueEmail}` });
+      await expect(join).toBeVisible();
+      await expectAccessible(colleague, '/invitations/accept (signed in)');
+      await shot(colleague, 'invitation-accept');
+      await join.click();
+      await expect(colleague.getByRole('heading', { name: 'You joined the organization' })).toBeVisible();
+      await expect(colleague).toHaveURL(/\/invitations\/accept$/);
+      await colleague.getByRole('link', { name: 'Open the organization' }).click();
+      await expect(memberRow(colleague, colleagueEmail)).toContainText('member · Active');
+      await expect(nav(colleague).getByRole('link', { name: 'Invitations' })).toHaveCount(0);
+    });
+
+    await test.step('the owner creates a custom role in the matrix, gives it to the colleague and puts them in a group', async () => {
+      await open(page, 'Roles');
+      const create = page.getByRole('form', { name: 'Create a custom role' });
+      await create.getByLabel('Role name').fill('Support');
+      await create.getByRole('checkbox', { name: /^invitations\.manage/ }).check();
+      await create.getByRole('button', { name: 'Create role' }).click();
+      await expect(status(page, 'Roles')).toHaveText('Role “Support” created.');
+      await expect(page.getByRole('checkbox', { name: 'Support: invitations.manage' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Support: groups.manage' })).not.toBeChecked();
+      // The matrix itself edits the row: audit.read added, saved.
+      await page.getByRole('checkbox', { name: 'Support: audit.read' }).check();
+      await page.getByRole('button', { name: 'Save Support' }).click();
+      await expect(status(page, 'Roles')).toHaveText('Permissions of “Support” saved.');
+      await expect(page.getByRole('checkbox', { name: 'Support: audit.read' })).toBeChecked();
+
+      await open(page, 'Members');
+      const row = memberRow(page, colleagueEmail);
+      await row.getByLabel(`Role of ${colleagueEmail}`).selectOption({ label: 'Support' });
+      await row.getByRole('button', { name: 'Change role' }).click();
+      await expect(status(page, 'Members')).toHaveText(`${colleagueEmail} is now Support.`);
+      await expect(memberRow(page, colleagueEmail)).toContainText('Support');
+
+      await open(page, 'Groups');
+      await page.getByRole('form', { name: 'Create a group' }).getByLabel('Group name').fill('Front desk');
+      await page.getByRole('button', { name: 'Create group' }).click();
+      await expect(status(page, 'Groups')).toHaveText('Group “Front desk” created.');
+      const group = section(page, 'Groups').getByRole('listitem').filter({ hasText: 'Front desk' }).first();
+      await group.getByRole('button', { name: 'Show members' }).click();
+      await group.getByLabel('Add a member').selectOption({ label: colleagueEmail });
+      await group.getByRole('button', { name: 'Add to group' }).click();
+      await expect(status(page, 'Groups')).toHaveText(`${colleagueEmail} added to “Front desk”.`);
+      await expect(group).toContainText('1 member');
+    });
+
+    let thirdMembership = '';
+    await test.step('a delegated admin manages members within the grant and not groups', async () => {
+      // Set-up through the API: a third member to manage (the invitation journey itself is above).
+      const link = await invite(page, thirdEmail);
+      const third = await browser.newContext({ baseURL: E2E_BASE_URL });
+      await createPasswordAccount(third.request, thirdEmail);
+      const headers = { origin: E2E_BASE_URL };
+      expect((await third.request.post('/api/auth/signin/password', { headers, data: { email: thirdEmail, password: PASSWORD } })).status()).toBe(201);
+      const csrf = ((await (await third.request.get('/api/auth/session')).json()) as { csrf_token: string }).csrf_token;
+      const token = new URL(link).searchParams.get('token');
+      const accepted = await third.request.post('/api/organizations/invitations/accept', { headers: { ...headers, 'x-csrf-token': csrf }, data: { token } });
+      expect(accepted.status()).toBe(200);
+      thirdMembership = ((await accepted.json()) as { membership_id: string }).membership_id;
+      await third.close();
+
+      await open(page, 'Delegated admins');
+      const grant = page.getByRole('form', { name: 'Grant permissions' });
+      await grant.getByLabel('Member', { exact: true }).selectOption({ label: colleagueEmail });
+      await grant.getByRole('checkbox', { name: /^members\.manage/ }).check();
+      await grant.getByRole('button', { name: 'Grant' }).click();
+      await expect(status(page, 'Delegated admins')).toHaveText(`${colleagueEmail} now holds members.manage.`);
+
+      await colleague.reload();
+      // The custom role's invitations.manage shows the Invitations section.
+      await expect(nav(colleague).getByRole('link', { name: 'Invitations' })).toBeVisible();
+      await expect(memberRow(colleague, thirdEmail)).toBeVisible();
+      await memberRow(colleague, thirdEmail).getByRole('button', { name: 'Suspend' }).click();
+      await expect(status(colleague, 'Members')).toHaveText(`${thirdEmail} is suspended.`);
+      // Beyond the grant: an owner is for owners to change, and the page says so.
+      await memberRow(colleague, ownerEmail).getByRole('button', { name: 'Suspend' }).click();
+      await expect(memberRow(colleague, ownerEmail).getByRole('alert')).toHaveText('Only an owner may change or remove an owner.');
+
+      await open(colleague, 'Groups');
+      await expect(section(colleague, 'Groups')).toContainText('Your role lets you see groups but not change them.');
+      await expect(colleague.getByRole('form', { name: 'Create a group' })).toHaveCount(0);
+      await expect(colleague.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+    });
+
+    await test.step('member removal needs an approval: its requester cannot give it, another admin does', async () => {
+      await open(page, 'Policies');
+      const policy = page.getByRole('form', { name: 'Change approvals.required_for' });
+      await policy.getByRole('checkbox', { name: 'members.remove' }).check();
+      await policy.getByRole('button', { name: 'Save' }).click();
+      await expect(status(page, 'Policies')).toHaveText('approvals.required_for is now members.remove.');
+
+      // The colleague becomes an admin, to decide approvals.
+      await open(page, 'Members');
+      await memberRow(page, colleagueEmail).getByLabel(`Role of ${colleagueEmail}`).selectOption({ label: 'admin' });
+      await memberRow(page, colleagueEmail).getByRole('button', { name: 'Change role' }).click();
+      await expect(status(page, 'Members')).toHaveText(`${colleagueEmail} is now admin.`);
+
+      await section(page, 'Members').getByLabel('Show').selectOption({ label: 'Suspended' });
+      await memberRow(page, thirdEmail).getByRole('button', { name: 'Remove' }).click();
+      await memberRow(page, thirdEmail).getByRole('button', { name: 'Remove member' }).click();
+      const refused = memberRow(page, thirdEmail).getByRole('alert');
+      await expect(refused).toContainText('requires an approved request from another administrator');
+      await refused.getByRole('link', { name: 'Request an approval for this change' }).click();
+
+      const request = page.getByRole('form', { name: 'Request an approval' });
+      await expect(request.getByLabel('Change')).toHaveValue('members.remove');
+      await expect(request.getByLabel('Target')).toHaveValue(thirdMembership);
+      await request.getByLabel('Reason (optional)').fill('Left the company');
+      await request.getByRole('button', { name: 'Request approval' }).click();
+      await expect(status(page, 'Approvals')).toContainText('Approval requested for members.remove');
+      const mine = section(page, 'Approvals').getByRole('listitem').filter({ hasText: thirdMembership });
+      await expect(mine).toContainText(`on ${thirdMembership} (${thirdEmail})`);
+      await expect(mine).toContainText('You requested this change, so another administrator must approve or reject it.');
+      await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await shot(page, 'console-approval-own-request');
+
+      // The colleague, signed in anew (no step-up yet), approves after confirming it is them.
+      const second = await signedInWithCode(browser, colleagueEmail);
+      await second.goto(page.url().replace(/&.*$/, '') + '&section=approvals');
+      const theirs = section(second, 'Approvals').getByRole('listitem').filter({ hasText: thirdMembership });
+      await theirs.getByRole('button', { name: 'Approve' }).click();
+      await shot(second, 'console-approval-step-up');
+      await second.getByLabel('Current password').fill(PASSWORD);
+      await second.getByRole('button', { name: 'Confirm with password' }).click();
+      await expect(status(second, 'Approvals')).toHaveText(`The request for members.remove on ${thirdMembership} is approved.`);
+      await second.context().close();
+
+      // The owner's removal now goes through, with the approval used on the way.
+      await open(page, 'Members');
+      await section(page, 'Members').getByLabel('Show').selectOption({ label: 'Suspended' });
+      await memberRow(page, thirdEmail).getByRole('button', { name: 'Remove' }).click();
+      await memberRow(page, thirdEmail).getByRole('button', { name: 'Remove member' }).click();
+      await expect(status(page, 'Members')).toHaveText(`${thirdEmail} was removed from the organization.`);
+    });
+
+    await test.step('the audit log shows the events, filtered by action, and exports CSV', async () => {
+      await open(page, 'Audit log');
+      const filters = page.getByRole('form', { name: 'Filter the audit log' });
+      await filters.getByLabel('Action').fill('member.updated');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      const rows = page.getByRole('region', { name: 'Audit events' }).locator('tbody tr');
+      // Support, suspended, admin.
+      await expect(rows).toHaveCount(3);
+      for (const action of await rows.locator('th').allTextContents()) expect(action).toBe('member.updated');
+
+      // The colleague's one member change: the suspension, by a delegated admin.
+      await filters.getByLabel('Actor').selectOption({ label: colleagueEmail });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first().locator('td[data-label="Actor"]')).toHaveText(colleagueEmail);
+      await expect(rows.first().locator('td[data-label="Subject"]')).toHaveText(thirdEmail);
+
+      await filters.getByLabel('Action').fill('approval.decided');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(rows).toHaveCount(1);
+
+      await filters.getByRole('button', { name: 'Clear' }).click();
+      await expect(rows.filter({ hasText: 'member.revoked' })).toHaveCount(1);
+      await expect(rows.filter({ hasText: 'invitation.accepted' })).toHaveCount(2);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Export \d+ loaded events as CSV$/ }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^audit-journey-works-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync(await download.path(), 'utf8');
+      expect(csv.split('\r\n')[0]).toBe('"created_at","action","outcome","actor_type","actor_id","subject_type","subject_id","request_id","data"');
+      expect(csv).toContain('"member.revoked"');
+      expect(csv).toContain('"approval.consumed"');
+    });
+
+    await test.step('every section: no sideways scroll at 390 px, reachable by keyboard, and axe-clean', async () => {
+      const base = page.url().replace(/&.*$/, '');
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const label of SECTION_LABELS) {
+          await open(page, label);
+          await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(width);
+          await shot(page, `console-${label.toLowerCase().replaceAll(' ', '-')}-${width}`);
+          if (width === 390) await expectAccessible(page, `console: ${label}`);
+        }
+      }
+
+      // Keyboard only, from the top of the page: Tab reaches each section's link, Enter opens it.
+      await page.goto(base);
+      for (const label of SECTION_LABELS) {
+        const link = nav(page).getByRole('link', { name: label, exact: true });
+        let tabs = 0;
+        while (!(await link.evaluate((element) => element === document.activeElement))) {
+          await page.keyboard.press('Tab');
+          tabs += 1;
+          expect(tabs, `Tab reaches ${label}`).toBeLessThan(60);
+        }
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
+        await expect(link).toHaveAttribute('aria-current', 'page');
+      }
+    });
+  });
+
+  test('a passkey-only step-up in a browser without WebAuthn says why it cannot go on', async ({ page }) => {
+    await VirtualAuthenticator.attach(page);
+    await withoutAutofill(page);
+    const email = uniqueEmail('passkey-only');
+    await signUpWithPasskey(page, email);
+    // An e-mail code session: no step-up yet, and the account's one step-up method is its passkey.
+    await signInWithCode(page, email);
+    await page.addInitScript(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    });
+    await page.goto('/console');
+    await page.getByLabel('Organization name').fill('No WebAuthn here');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: "Confirm it's you" }) });
+    await expect(panel.getByRole('alert')).toContainText('can only be confirmed with a passkey, and this browser cannot use passkeys');
+    await expect(panel.getByRole('button', { name: 'Use a passkey' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  });
+});
