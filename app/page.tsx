@@ -15,7 +15,7 @@ interface Area {
 
 const AREAS: Area[] = [
   { title: 'Sign in', href: '/sign-in', description: 'Passkeys, passwords and e-mail codes on hosted pages.', needs: ['passkeys', 'password', 'email_otp'] },
-  { title: 'Admin console', href: '/console', description: 'Run your organization: members, roles, domains, federation.', needs: ['organizations'] },
+  { title: 'Admin console', href: '/console', description: 'Run your organization: members, invitations, groups, roles, policies, approvals, audit log.', needs: ['organizations'] },
   { title: 'Developer portal', href: '/portal', description: 'Applications, API keys and signed webhooks.', needs: ['developer'] },
   { title: 'Documentation', href: '/docs', description: 'API reference generated from the operation registry.', needs: [] },
   { title: 'Status', href: '/status', description: 'Live capability, readiness and launch evidence.', needs: [] },

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode } from './support/mail-sink';
-import { openConsent, signUpAndSignIn } from './support/site-journeys';
+import { HOSTED_PAGES as PAGES, openConsent, signUpAndSignIn } from './support/site-journeys';
 
 /**
  * axe-core over every hosted page, signed out and signed in, in both colour schemes. The journeys
  * (accounts, oidc) run the same check at their own steps; this walk makes sure no page is missed.
- * A new hosted page belongs in PAGES.
+ * A new hosted page belongs in HOSTED_PAGES (e2e/support/site-journeys.ts).
  */
-const PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/no-such-page'];
 
 test.describe('accessibility (axe-core, WCAG 2.1 AA and best practices)', () => {
   test('every page, signed out', async ({ page }) => {

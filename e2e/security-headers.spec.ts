@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { signUpWithPasskey, uniqueEmail } from './support/journeys';
-import { openConsent, signUpAndSignIn } from './support/site-journeys';
-
-const PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/no-such-page'];
+import { HOSTED_PAGES as PAGES, openConsent, signUpAndSignIn } from './support/site-journeys';
 
 /** Parses a Content-Security-Policy header into directive -> sources. */
 function directives(header: string | undefined): Map<string, string[]> {

@@ -6,6 +6,13 @@ import * as client from 'openid-client';
 import { expect, type Page } from '@playwright/test';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
 
+/**
+ * Every hosted page a visitor can open without a pending request: the site-wide checks (accessibility,
+ * security headers, phone layout) walk them all, signed out and signed in. A new page belongs here.
+ * (`/account` needs a session; the consent screen needs an OAuth request.)
+ */
+export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/invitations/accept', '/no-such-page'];
+
 /** Creates an account through the hosted pages and signs the page in with its password. */
 export async function signUpAndSignIn(page: Page, name = 'site'): Promise<string> {
   const email = uniqueEmail(name);
