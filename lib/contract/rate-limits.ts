@@ -19,6 +19,7 @@ export const RATE_LIMIT_BUCKETS = {
   code_attempts: { limit: 30, windowSeconds: 900, description: 'code verifications per client (each code also burns after 5 tries)' },
   passkey_options: { limit: 30, windowSeconds: 60, description: 'passkey challenges per client' },
   oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
+  invitation_preview: { limit: 30, windowSeconds: 60, description: 'invitation link previews per client' },
   application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
   validation_failures: {
     limit: 20,

@@ -86,6 +86,12 @@ export async function lockInvitationByTokenHash(db: Executor, tokenHash: string)
   return findInvitation(db, locked.organizationId, locked.id);
 }
 
+/** The invitation a link's token belongs to, unlocked: what the invitation page shows before accepting. */
+export async function findInvitationByTokenHash(db: Executor, tokenHash: string): Promise<InvitationRow | null> {
+  const [row] = await selectInvitations(db).where(eq(invitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
 /** Whether a pending, unexpired invitation for this address exists (compared case-insensitively). */
 export async function pendingInvitationFor(db: Executor, organizationId: string, email: string, now: Date): Promise<boolean> {
   const [row] = await db

@@ -3,7 +3,7 @@ import { emailField } from '@/lib/accounts';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
-import { acceptInvitation, createInvitation, INVITATION_STATUSES, listOrganizationInvitations, resendInvitation, revokeInvitation } from './invitations';
+import { acceptInvitation, createInvitation, INVITATION_STATUSES, listOrganizationInvitations, previewInvitation, resendInvitation, revokeInvitation } from './invitations';
 import { BEARER_TAG, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
 const invitationItem = z.object({
@@ -18,6 +18,8 @@ const invitationItem = z.object({
 
 const invitationParams = nestedParams('invitation_id');
 const listQuery = z.strictObject({ status: z.enum(INVITATION_STATUSES).optional() });
+/** The link's token, posted in the body so that it never sits in an API URL (or its access logs). */
+const tokenBody = z.strictObject({ token: z.string().min(1).max(256) });
 
 export const invitationOperations: AnyOperation[] = [
   defineCollection({
@@ -113,11 +115,29 @@ export const invitationOperations: AnyOperation[] = [
     auth: SESSION,
     origin: 'required',
     idempotency: 'optional',
-    body: z.strictObject({ token: z.string().min(1).max(256) }),
+    body: tokenBody,
     successStatus: 200,
     errorStatuses: [404, 409],
     emits: ['identity.organization.invitation.accepted', 'identity.organization.member.added'],
     response: z.object({ organization_id: z.string(), membership_id: z.string() }),
     handler: ({ actor, body, now, requestId }) => acceptInvitation(actorOfKind(actor, 'session'), body.token, now, requestId),
+  }),
+  defineOperation({
+    id: 'previewOrganizationInvitation',
+    method: 'POST',
+    path: '/api/organizations/invitations/preview',
+    tag: TAG,
+    summary: "What a pending invitation link offers (organization name, role name, expiry), before signing in or accepting; never the invited address",
+    auth: { kind: 'public' },
+    origin: 'required',
+    // Tokens cannot be tried at speed; every unusable link gets the same 404.
+    rateLimit: 'invitation_preview',
+    idempotency: 'none',
+    extension: true,
+    body: tokenBody,
+    successStatus: 200,
+    errorStatuses: [404],
+    response: z.object({ organization: z.object({ name: z.string() }), role_name: z.string(), expires_at: z.string() }),
+    handler: ({ body, now }) => previewInvitation(body.token, now),
   }),
 ];

@@ -10,7 +10,9 @@
  * | pending            | accept  | unexpired, the invitee's own address,   | accepted | membership created or        |
  * |                    |         | not already an active member            |          | re-activated with the role   |
  *
- * Any other move is 409 (accept: 404, the link is simply not valid).
+ * Any other move is 409 (accept: 404, the link is simply not valid). Before accepting, the invitation
+ * page previews a pending invitation by its token (organization name, role name, expiry); unknown,
+ * used, revoked and expired links answer the same 404 as accept does.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { canonicalEmail, deliver } from '@/lib/accounts';
@@ -27,6 +29,7 @@ import { findUserById } from '@/lib/users';
 import { invitationMail } from './invitation-mail';
 import {
   findInvitation,
+  findInvitationByTokenHash,
   insertInvitation,
   listInvitations,
   lockInvitation,
@@ -76,6 +79,8 @@ function newToken(now: Date) {
 }
 
 const notFound = () => serviceError('not_found', 'No such invitation in this organization.');
+/** One answer for every link that cannot be used: unknown, accepted, revoked or expired alike. */
+const invalidLink = () => serviceError('not_found', 'This invitation link is not valid or has expired.');
 
 /** The mail with the link; sent once the change committed (as the account mails are), a failure is 503. */
 async function mailInvitation(tx: Executor, row: InvitationRow, token: string) {
@@ -147,15 +152,27 @@ export async function revokeInvitation(tenant: TenantActor, actor: SessionActor,
 }
 
 /**
+ * What the invitation page shows before anyone accepts: the organization's name, the role's name and
+ * the expiry of a pending invitation. Nothing about the invited address (the page must not confirm an
+ * address to whoever holds a link) and no ids.
+ */
+export async function previewInvitation(token: string, now: Date) {
+  const db = await getDb();
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
+  const organization = await findOrganization(db, invitation.organizationId);
+  if (!organization) throw invalidLink();
+  return { organization: { name: organization.name }, role_name: roleRef(invitation).role_name, expires_at: invitation.expiresAt.toISOString() };
+}
+
+/**
  * The signed-in person accepts with the link's token. The invitation row is locked first, so of two
  * concurrent accepts one creates the membership and the other finds the invitation used.
  */
 export async function acceptInvitation(actor: SessionActor, token: string, now: Date, requestId: string) {
   return inTransaction(async (tx) => {
     const invitation = await lockInvitationByTokenHash(tx, hashToken(token));
-    if (!invitation || invitationStatus(invitation, now) !== 'pending') {
-      throw serviceError('not_found', 'This invitation link is not valid or has expired.');
-    }
+    if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
     const user = await findUserById(tx, actor.userId);
     // Every account's address is verified at enrollment; the invited address is never echoed back.
     if (!user || canonicalEmail(user.email) !== canonicalEmail(invitation.email)) {
