@@ -111,7 +111,9 @@ test.describe('the organization console', () => {
     await test.step('the colleague opens the mailed link, signs up, accepts and lands in the console', async () => {
       const link = await invite(page, colleagueEmail);
       await colleague.goto(link);
-      await expect(colleague.getByRole('heading', { name: 'Join an organization' })).toBeVisible();
+      // The link names the organization and the role before anyone signs in.
+      await expect(colleague.getByRole('heading', { name: 'Join Journey Works as member' })).toBeVisible();
+      await expect(colleague.getByText('This invitation expires on')).toBeVisible();
       await expectAccessible(colleague, '/invitations/accept (signed out)');
       await colleague.getByRole('link', { name: 'Create an account' }).click();
       const before = mailCount(colleagueEmail);
@@ -132,6 +134,14 @@ test.describe('the organization console', () => {
       await colleague.getByRole('link', { name: 'Open the organization' }).click();
       await expect(memberRow(colleague, colleagueEmail)).toContainText('member · Active');
       await expect(nav(colleague).getByRole('link', { name: 'Invitations' })).toHaveCount(0);
+      // The used link now only says so, and offers no way to join.
+      const consoleAddress = colleague.url();
+      await colleague.goto(link);
+      await expect(colleague.getByText('This invitation link is not valid or has expired; ask for a new one.')).toBeVisible();
+      await expect(colleague.getByRole('heading', { name: 'Join an organization' })).toBeVisible();
+      await expect(colleague.getByRole('button', { name: `Join as ${colleagueEmail}` })).toHaveCount(0);
+      await expectAccessible(colleague, '/invitations/accept (used link)', ['light']);
+      await colleague.goto(consoleAddress);
     });
 
     await test.step('the owner creates a custom role in the matrix, gives it to the colleague and puts them in a group', async () => {

@@ -4,6 +4,7 @@ import '../../auth.css';
 import { visitorSession } from '../../_components/auth/server-session';
 import { withReturnTo } from '../../sign-in/return-to';
 import { AcceptInvitation } from './accept-invitation';
+import { InvitationOffer } from './invitation-offer';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = {
@@ -15,9 +16,11 @@ export const metadata: Metadata = {
 };
 
 /**
- * /invitations/accept?token=...: where the invitation mail's link lands. The page only reads the
- * visitor's session (through the API); the token goes to POST /api/organizations/invitations/accept
- * when the signed-in person presses Join, and is never checked or logged here.
+ * /invitations/accept?token=...: where the invitation mail's link lands. The server only reads the
+ * visitor's session (through the API). In the browser the token goes, in POST bodies, to
+ * /api/organizations/invitations/preview (the organization and role the heading names, or "not valid")
+ * and, when the signed-in person presses Join, to /api/organizations/invitations/accept; it is never
+ * checked or logged here.
  */
 export default async function AcceptInvitationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = (await searchParams).token;
@@ -34,30 +37,30 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
 
   const here = `/invitations/accept?token=${token}`;
   const session = await visitorSession();
-  if (!session) {
-    return (
-      <div className="auth-page auth-narrow">
-        <h1>Join an organization</h1>
-        <p className="lead">You have been invited to join an organization. Sign in, or create an account, with the e-mail address the invitation was sent to; you come back here afterwards.</p>
-        <div className="auth-actions">
-          <Link className="auth-button-link" href={withReturnTo('/sign-in', here)}>
-            Sign in to accept
-          </Link>
-        </div>
-        <p className="auth-links">
-          No account yet? <Link href={withReturnTo('/sign-up', here)}>Create an account</Link> with the invited address.
-        </p>
-      </div>
-    );
-  }
-
   return (
     <div className="auth-page auth-narrow">
-      <h1>Join an organization</h1>
-      <p className="lead">
-        You are signed in as <strong className="auth-email">{session.user.email}</strong>. The invitation must have been sent to this address.
-      </p>
-      <AcceptInvitation token={token} csrf={session.csrf_token} email={session.user.email} returnTo={here} />
+      <InvitationOffer token={token}>
+        {session ? (
+          <>
+            <p className="lead">
+              You are signed in as <strong className="auth-email">{session.user.email}</strong>. The invitation must have been sent to this address.
+            </p>
+            <AcceptInvitation token={token} csrf={session.csrf_token} email={session.user.email} returnTo={here} />
+          </>
+        ) : (
+          <>
+            <p className="lead">Sign in, or create an account, with the e-mail address the invitation was sent to; you come back here afterwards.</p>
+            <div className="auth-actions">
+              <Link className="auth-button-link" href={withReturnTo('/sign-in', here)}>
+                Sign in to accept
+              </Link>
+            </div>
+            <p className="auth-links">
+              No account yet? <Link href={withReturnTo('/sign-up', here)}>Create an account</Link> with the invited address.
+            </p>
+          </>
+        )}
+      </InvitationOffer>
     </div>
   );
 }

@@ -1,0 +1,79 @@
+'use client';
+
+import { useEffect, useState, type ReactNode } from 'react';
+import { callApi, problemMessage } from '../../_components/auth/api';
+import { LocalTime } from '../../_components/auth/local-time';
+
+/** POST /api/organizations/invitations/preview: what the link offers, never who it was sent to. */
+export interface InvitationPreview {
+  organization: { name: string };
+  role_name: string;
+  expires_at: string;
+}
+
+type Offer = { state: 'checking' } | { state: 'valid'; preview: InvitationPreview } | { state: 'invalid' } | { state: 'unknown'; message: string };
+
+const INVALID_LINK = 'This invitation link is not valid or has expired; ask for a new one.';
+
+/**
+ * The heading and expiry of an invitation, read from the API with the link's token in a POST body (the
+ * token never goes into another URL). `children` (how to sign in, or the Join button) follow once the
+ * link is known to be good; a link that is not (unknown, used, revoked, expired: the API does not say
+ * which) gets one sentence instead. When the API cannot say (rate limit, network), its message is
+ * shown and the way on stays: accepting checks the token again.
+ */
+export function InvitationOffer({ token, children }: { token: string; children: ReactNode }) {
+  const [offer, setOffer] = useState<Offer>({ state: 'checking' });
+
+  useEffect(() => {
+    let current = true;
+    void callApi<InvitationPreview>('/api/organizations/invitations/preview', { token }).then((result) => {
+      if (!current) return;
+      if (result.ok) setOffer({ state: 'valid', preview: result.body });
+      else if (result.status === 404) setOffer({ state: 'invalid' });
+      else setOffer({ state: 'unknown', message: problemMessage(result.body) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (offer.state === 'valid') {
+    const { organization, role_name, expires_at } = offer.preview;
+    return (
+      <>
+        <h1>
+          Join {organization.name} as {role_name}
+        </h1>
+        <p className="lead">
+          This invitation expires on <LocalTime iso={expires_at} />.
+        </p>
+        {children}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>Join an organization</h1>
+      {offer.state === 'checking' && (
+        <p className="lead" role="status">
+          Checking the invitation…
+        </p>
+      )}
+      {offer.state === 'invalid' && (
+        <p role="alert" className="error auth-alert">
+          {INVALID_LINK}
+        </p>
+      )}
+      {offer.state === 'unknown' && (
+        <>
+          <p role="alert" className="error auth-alert">
+            {offer.message}
+          </p>
+          {children}
+        </>
+      )}
+    </>
+  );
+}
