@@ -46,3 +46,22 @@ export function assertRoleHolds(tenant: TenantActor, permissions: readonly Permi
     throw serviceError('forbidden', `A role may only hold permissions your own role holds; yours does not hold: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
   }
 }
+
+/**
+ * Nobody takes away more than they could hand out: a member who is not an owner changes, suspends or
+ * removes only members whose current role holds no permission beyond their own role and a plain
+ * member's (a custom role with members.manage cannot suspend or demote an admin). Owners are guarded
+ * by the owner rules.
+ */
+export async function assertWithinReach(db: Executor, tenant: TenantActor, target: { role: RoleAssignment['role']; customRoleId: string | null }): Promise<void> {
+  if (tenant.role === 'owner' || target.role === 'owner') return;
+  const custom = target.role === 'custom' && target.customRoleId ? await findCustomRole(db, tenant.organizationId, target.customRoleId) : null;
+  const held = target.role === 'custom' ? (custom?.permissions ?? []).filter(isPermission) : BUILT_IN_ROLE_PERMISSIONS[target.role];
+  // What a plain member holds is everyone's floor: it never puts a member out of reach.
+  const beyond = held.filter((permission) => !tenant.rolePermissions.has(permission) && !BUILT_IN_ROLE_PERMISSIONS.member.includes(permission));
+  if (beyond.length > 0) {
+    throw serviceError('forbidden', `This member's role holds permissions yours does not (${beyond.join(', ')}); only someone holding them may change or remove the member.`, {
+      extras: { permission: beyond[0] },
+    });
+  }
+}
