@@ -155,6 +155,24 @@ describe('privilege escalation', () => {
     expect((await patchMember(owner, id, alanMembership, { role: 'member' })).status).toBe(200);
   });
 
+  it('a custom role holding roles.manage cannot change a role that holds more than theirs', async () => {
+    const { id } = await organizationOf();
+    const roleAdmins = await customRole(id, 'Role admins', ['roles.manage', 'members.manage']);
+    const policyAdmins = await customRole(id, 'Policy admins', ['members.manage', 'policies.manage']);
+    const helpers = await customRole(id, 'Helpers', ['members.manage']);
+    const editor = await person(mailbox, 'editor');
+    await joinWithCustomRole(id, editor.userId, roleAdmins);
+    await joinWithCustomRole(id, (await person(mailbox, 'pat')).userId, policyAdmins);
+    const ROLE = '/api/organizations/{id}/roles/{role_id}';
+    for (const body of [{ permissions: ['members.manage'] }, { name: 'Nobodies' }]) {
+      const response = await asBrowser(editor.browser, 'PATCH', ROLE, { params: { id, role_id: policyAdmins }, body });
+      expect(response.status, JSON.stringify(body)).toBe(403);
+    }
+    const [row] = await (await getDb()).select().from(organizationRoles).where(eq(organizationRoles.id, policyAdmins));
+    expect(row).toMatchObject({ name: 'Policy admins', permissions: ['members.manage', 'policies.manage'] });
+    expect((await asBrowser(editor.browser, 'PATCH', ROLE, { params: { id, role_id: helpers }, body: { name: 'Member helpers' } })).status).toBe(200);
+  });
+
   it('an admin cannot demote, suspend or remove an owner, nor create a delegated grant, nor invite an owner', async () => {
     const { id, ownerMembership, owner } = await organizationOf();
     const alan = await person(mailbox, 'alan');
