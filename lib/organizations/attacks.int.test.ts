@@ -285,6 +285,20 @@ describe('hostile input', () => {
     }
   });
 
+  it('refuses line breaks and bidirectional overrides in names that reach invitation mails and the console', async () => {
+    const { owner, id } = await organizationOf();
+    const phishing = 'Acme\n\nURGENT: your account is locked, sign in at https://evil.example';
+    const spoof = 'Acme \u202egnp.exe';
+    for (const name of [phishing, spoof, 'Acme\u2028Corp', 'Acme\tCorp']) {
+      expect((await asBrowser(owner.browser, 'POST', '/api/organizations', { body: { name } })).status, JSON.stringify(name)).toBe(400);
+      expect((await asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name } })).status).toBe(400);
+      expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name, permissions: ['read'] } })).status).toBe(400);
+      expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name } })).status).toBe(400);
+    }
+    // Scripts that need joiners keep working.
+    expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'می\u200cخواهم 👩\u200d💻' } })).status).toBe(201);
+  });
+
   it('refuses oversized names and descriptions', async () => {
     const { owner, id } = await organizationOf();
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'x'.repeat(101) } })).status).toBe(400);
