@@ -86,6 +86,13 @@ export function tenantPolicies(rows: { key: string; value: unknown }[]): TenantP
 
 const METHOD_OF_AMR: Record<string, SignInMethod> = { hwk: 'passkey', pwd: 'password', otp: 'email_code', fed: 'federation' };
 
+/** The methods a session has proven: how it signed in, and its step-up. */
+export function sessionSignInMethods(actor: SessionActor): Set<SignInMethod> {
+  const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter((method): method is SignInMethod => method !== undefined));
+  if (actor.stepUpMethod) used.add(actor.stepUpMethod);
+  return used;
+}
+
 /** 401 with what the session must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
 function reauthenticate(detail: string, reauthentication: { reason: string } & Record<string, unknown>): never {
   throw serviceError('reauthentication_required', detail, { extras: { reauthentication } });
@@ -105,8 +112,7 @@ export function assertSessionPolicies(policies: TenantPolicies, actor: SessionAc
     reauthenticate('This session was idle for longer than the organization allows.', { reason: 'session_idle_timeout' });
   }
   if (policies.signinAllowedMethods !== null) {
-    const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter(Boolean));
-    if (actor.stepUpMethod) used.add(actor.stepUpMethod);
+    const used = sessionSignInMethods(actor);
     if (!policies.signinAllowedMethods.some((method) => used.has(method))) {
       reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
     }

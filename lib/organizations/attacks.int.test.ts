@@ -340,6 +340,26 @@ describe('hostile input', () => {
   });
 });
 
+describe('policy values at the edges', () => {
+  it('an admin cannot set sign-in methods their own session does not use (nobody could undo it)', async () => {
+    const { owner, id } = await organizationOf();
+    const POLICIES = '/api/organizations/{id}/policies';
+    for (const value of [['federation'], ['passkey', 'email_code']]) {
+      const refused = await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value } });
+      expect(refused.status, JSON.stringify(value)).toBe(409);
+    }
+    expect((await asBrowser(owner.browser, 'GET', '/api/organizations/{id}', { params: { id } })).status).toBe(200);
+    // Including the method the session signed in with is fine.
+    expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value: ['password', 'passkey'] } })).status).toBe(200);
+    for (const value of [[], ['password', 'password'], ['sms'], 'password']) {
+      expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value } })).status).toBe(400);
+    }
+    for (const value of [299, 1e12, -1, 300.5, '600', null]) {
+      expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'session.max_age_seconds', value } })).status, String(value)).toBe(400);
+    }
+  });
+});
+
 describe('bearer credentials', () => {
   it('a token bound to A reads nothing of B, nested paths included; an API key without a store is 401', async () => {
     const a = await organizationOf();

@@ -42,7 +42,7 @@ const setOperation = (method: 'POST' | 'PATCH') =>
     query: approvalQuery,
     body: change,
     successStatus: 200,
-    errorStatuses: [404],
+    errorStatuses: [404, 409],
     response: policy,
     handler: ({ actor, tenant, body, query, now, requestId }) =>
       setOrganizationPolicy(

@@ -7,11 +7,11 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
+import type { ApprovalAction, SignInMethod, TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { passApprovalGate } from './approval-gate';
 import { deletePolicy, listPolicies, lockPolicy, updatePolicy, upsertPolicy, type PolicyRow } from './policies.repo';
-import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, validValue, type PolicyKey } from '@/lib/contract/policies';
+import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, sessionSignInMethods, validValue, type PolicyKey } from '@/lib/contract/policies';
 
 export function policyView(key: PolicyKey, row: PolicyRow | null) {
   const definition = POLICY_CATALOGUE[key];
@@ -63,8 +63,22 @@ export interface PolicyChange {
   approvalId?: string;
 }
 
+/**
+ * Allowed sign-in methods must include one the acting session used: otherwise the change would shut
+ * out its own author at once, and with a method nobody can use (federation before any connection
+ * exists) everyone, for good, with nobody left to undo it.
+ */
+function assertKeepsAuthorIn(actor: SessionActor, key: PolicyKey, value: unknown): void {
+  if (key !== 'signin.allowed_methods') return;
+  const used = sessionSignInMethods(actor);
+  if ((value as SignInMethod[]).some((method) => used.has(method))) return;
+  const message = `Your own session signed in with ${[...used].join(', ') || 'no listed method'}: allow one of those, or sign in with an allowed method first.`;
+  throw serviceError('conflict', message, { extras: { errors: [{ path: 'body.value', message }] } });
+}
+
 export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionActor, change: PolicyChange, now: Date, requestId: string) {
   const value = parsedValue(change.policyKey, change.value);
+  assertKeepsAuthorIn(actor, change.policyKey, value);
   const row = await inTransaction(async (tx) => {
     const current = await lockPolicy(tx, tenant.organizationId, change.policyKey);
     if (change.mode === 'replace' && !current) throw serviceError('not_found', 'This policy is not set; POST sets it.');
