@@ -360,6 +360,44 @@ describe('policy values at the edges', () => {
   });
 });
 
+describe('replays and cursors', () => {
+  it("an Idempotency-Key used in one organization never replays its answer into another", async () => {
+    const a = await organizationOf();
+    const b = await organizationOf('zed');
+    await joinAs(b.id, a.owner.userId, 'owner');
+    const bobInA = await joinAs(a.id, (await person(mailbox, 'bob')).userId, 'member');
+    const cyInB = await joinAs(b.id, (await person(mailbox, 'cy')).userId, 'member');
+    const key = randomUUID();
+    const grant = (id: string, membership_id: string) =>
+      asBrowser(a.owner.browser, 'POST', '/api/organizations/{id}/delegated-admins', { params: { id }, body: { membership_id, permissions: ['groups.manage'] }, headers: { 'idempotency-key': key } });
+    const first = await grant(a.id, bobInA);
+    expect(first.status).toBe(201);
+    const firstGrant = await first.json();
+    const second = await grant(b.id, cyInB);
+    if (second.status === 201) expect((await second.json()).id).not.toBe(firstGrant.id);
+    else expect([409, 422]).toContain(second.status);
+    const listed = await (await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/delegated-admins', { params: { id: b.id } })).json();
+    expect(listed.delegated_admins.map((g: { id: string }) => g.id)).not.toContain(firstGrant.id);
+  });
+
+  it('a forged or foreign cursor is a 400, never a 500, and never widens the tenant', async () => {
+    const a = await organizationOf();
+    const b = await organizationOf('zed');
+    for (let i = 0; i < 2; i += 1) await joinAs(b.id, (await person(mailbox, 'm')).userId, 'member');
+    const page = await (await asBrowser(b.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: b.id }, query: 'limit=1' })).json();
+    const foreign = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `limit=1&cursor=${page.next_cursor}` });
+    if (foreign.status === 200) {
+      const ids = (await foreign.json()).members.map((m: { user_id: string }) => m.user_id);
+      expect(ids.every((u: string) => u === a.owner.userId)).toBe(true);
+    } else expect(foreign.status).toBe(400);
+    for (const cursor of ['garbage', 'eyJ4IjoxfQ', '%00', 'A'.repeat(5000)]) {
+      const response = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `cursor=${cursor}` });
+      expect(response.status, cursor.slice(0, 20)).toBe(400);
+    }
+    expect((await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: 'limit=1000' })).status).toBe(400);
+  });
+});
+
 describe('bearer credentials', () => {
   it('a token bound to A reads nothing of B, nested paths included; an API key without a store is 401', async () => {
     const a = await organizationOf();
