@@ -218,13 +218,30 @@ describe('privilege escalation', () => {
     expect([401, 404]).toContain((await asBearer(token, '/api/v1/organizations/{id}/members', id)).status);
   });
 
-  it('a revoked member cannot come back through an invitation mailed before the revocation', async () => {
+  it('an invitation never lifts a suspension (that is members.manage, not invitations.manage)', async () => {
     const { owner, id } = await organizationOf();
+    const inviters = await customRole(id, 'Inviters', ['invitations.manage', 'audit.read']);
+    const inviter = await person(mailbox, 'inviter');
+    await joinWithCustomRole(id, inviter.userId, inviters);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     expect((await patchMember(owner, id, bobMembership, { status: 'suspended' })).status).toBe(200);
-    // While suspended, someone invites Bob (as admin); then the owner removes Bob for good.
+    const invited = await asBrowser(inviter.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: bob.email, role: 'member' } });
+    expect(invited.status).toBe(409);
+    // Even an invitation that exists (stored as test data) is not accepted while suspended.
+    const { token } = await invite(owner, id, (await person(mailbox, 'cy')).email, 'member', mailbox);
+    await (await getDb()).update(invitations).set({ email: bob.email }).where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')));
+    const accepted = await acceptInvitation(bob, token);
+    expect(accepted.status).toBe(409);
+    expect((await membershipOf(id, bob.userId)).status).toBe('suspended');
+  });
+
+  it('a revoked member cannot come back through an invitation mailed before the revocation', async () => {
+    const { owner, id } = await organizationOf();
+    const bob = await person(mailbox, 'bob');
+    // Bob is invited as admin; before he accepts he is in by another way (test data), then removed for good.
     const { token } = await invite(owner, id, bob.email, 'admin', mailbox);
+    const bobMembership = await joinAs(id, bob.userId, 'member');
     expect((await asBrowser(owner.browser, 'DELETE', MEMBER, { params: { id, member_id: bobMembership } })).status).toBe(200);
     const accepted = await acceptInvitation(bob, token);
     expect(accepted.status).toBe(404);
