@@ -251,6 +251,35 @@ describe('privilege escalation', () => {
   });
 });
 
+describe('races', () => {
+  it('assigning a custom role while it is deleted: never both, never a member left with a deleted role', async () => {
+    const { owner, id } = await organizationOf();
+    const role = await customRole(id, 'Short-lived', ['groups.manage']);
+    const bob = await person(mailbox, 'bob');
+    const bobMembership = await joinAs(id, bob.userId, 'member');
+    const [assigned, deleted] = await Promise.all([
+      patchMember(owner, id, bobMembership, { role }),
+      asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/roles/{role_id}', { params: { id, role_id: role } }),
+    ]);
+    expect([assigned.status, deleted.status].filter((s) => s === 200)).toHaveLength(1);
+    const bobNow = await membershipOf(id, bob.userId);
+    if (assigned.status === 200) expect(bobNow).toMatchObject({ role: 'custom', customRoleId: role });
+    else expect(bobNow).toMatchObject({ role: 'member', customRoleId: null });
+  });
+
+  it('a resend racing an acceptance with the old link: the old link never works after the resend', async () => {
+    const { owner, id } = await organizationOf();
+    const bob = await person(mailbox, 'bob');
+    const { id: invitationId, token } = await invite(owner, id, bob.email, 'member', mailbox);
+    const [resent, accepted] = await Promise.all([
+      asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations/{invitation_id}', { params: { id, invitation_id: invitationId }, body: {} }),
+      acceptInvitation(bob, token),
+    ]);
+    if (resent.status === 200) expect(accepted.status).toBe(404);
+    else expect([resent.status, accepted.status]).toEqual([409, 200]);
+  });
+});
+
 describe('invitations', () => {
   it('the address matches in any letter case; a look-alike (trailing dot, compatibility form) does not', async () => {
     const { owner, id } = await organizationOf();
@@ -339,6 +368,7 @@ describe('hostile input', () => {
       { type: 'string', pattern: 'a'.repeat(10_000) },
       { type: 'object', patternProperties: { '^(\\w+\\s?)*$': { type: 'string' } } },
       { $defs: { a: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' },
+      { $ref: 'https://schemas.example/never-fetched.json' },
       fanout,
     ];
     const answers: number[] = [];
@@ -351,9 +381,10 @@ describe('hostile input', () => {
       expect(performance.now() - started, `schema ${i}`).toBeLessThan(3000);
       answers.push(response.status);
     }
-    // Refused: too deep, catastrophic (nested quantifiers) or oversized patterns, an endless $ref.
+    // Refused: too deep, catastrophic (nested quantifiers) or oversized patterns, an endless $ref, a
+    // remote $ref (never fetched).
     // A wide but finite $ref fan-out compiles (each definition once) and is a legitimate schema.
-    expect(answers).toEqual([400, 400, 400, 400, 400, 201]);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 400, 201]);
   });
 });
 
