@@ -470,6 +470,20 @@ describe('bearer credentials', () => {
 });
 
 describe('information leaks', () => {
+  it("a plain member's bound token cannot read the invited addresses the member cannot see in the browser", async () => {
+    const { owner, id } = await organizationOf();
+    const bob = await person(mailbox, 'bob');
+    await joinAs(id, bob.userId, 'member');
+    await invite(owner, id, `secret.${randomUUID().slice(0, 8)}@example.test`, 'member', mailbox);
+    expect((await asBrowser(bob.browser, 'GET', '/api/organizations/{id}/invitations', { params: { id } })).status).toBe(403);
+    const bobToken = await organizationBearer(bob.userId, id);
+    const refused = await asBearer(bobToken, '/api/v1/organizations/{id}/invitations', id);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('secret.');
+    const ownerToken = await organizationBearer(owner.userId, id);
+    expect((await asBearer(ownerToken, '/api/v1/organizations/{id}/invitations', id)).status).toBe(200);
+  });
+
   it('an outsider cannot tell an existing organization from an unknown one', async () => {
     const { id } = await organizationOf();
     const outsider = await person(mailbox, 'outsider');

@@ -42,9 +42,10 @@ export const invitationOperations: AnyOperation[] = [
     method: 'GET',
     path: '/api/v1/organizations/{id}/invitations',
     tag: BEARER_TAG,
-    summary: "The bound organization's invitations (the scope is the boundary: no invitations.manage needed)",
+    summary: "The bound organization's invitations (the credential's owner needs invitations.manage, as in the browser)",
     auth: ORGANIZATION_BEARER('identity.organization.read'),
-    tenant: inOrganization('read'),
+    // A token acts for its owner and never sees more than they do: invited addresses are not for every member.
+    tenant: inOrganization('invitations.manage'),
     origin: 'none',
     idempotency: 'none',
     params: organizationParams,
