@@ -408,6 +408,35 @@ describe('policy values at the edges', () => {
   });
 });
 
+describe('the policies.delete gate', () => {
+  it('cannot be sidestepped by setting a gated policy back towards its default', async () => {
+    const { owner, id } = await organizationOf();
+    const alan = await person(mailbox, 'alan');
+    await joinAs(id, alan.userId, 'admin');
+    const set = (policy_key: string, value: unknown, approvalId?: string) =>
+      asBrowser(owner.browser, 'POST', '/api/organizations/{id}/policies', { params: { id }, body: { policy_key, value }, query: approvalId ? `approval_id=${approvalId}` : undefined });
+    // Tightening is never gated.
+    expect((await set('session.binding', true)).status).toBe(200);
+    expect((await set('session.max_age_seconds', 3600)).status).toBe(200);
+    expect((await set('signin.allowed_methods', ['password', 'passkey'])).status).toBe(200);
+    await gate(id, ['policies.delete']);
+    for (const [key, value] of [
+      ['session.binding', false],
+      ['session.max_age_seconds', 7200],
+      ['signin.allowed_methods', ['password', 'passkey', 'email_code']],
+    ] as const) {
+      const loosened = await set(key, value);
+      expect(loosened.status, key).toBe(403);
+      expect(await problemOf(loosened)).toMatchObject({ code: 'approval_required', approval: { action: 'policies.delete', target: key } });
+    }
+    // Tightening further still goes through; loosening with an approval for that key does too.
+    expect((await set('session.max_age_seconds', 1800)).status).toBe(200);
+    expect((await set('signin.allowed_methods', ['password'])).status).toBe(200);
+    const approval = await approvedApproval(id, 'policies.delete', 'session.binding', owner.userId, alan.userId);
+    expect((await set('session.binding', false, approval)).status).toBe(200);
+  });
+});
+
 describe('replays and cursors', () => {
   it("an Idempotency-Key used in one organization never replays its answer into another", async () => {
     const a = await organizationOf();

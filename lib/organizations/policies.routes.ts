@@ -32,7 +32,7 @@ const setOperation = (method: 'POST' | 'PATCH') =>
     tag: TAG,
     summary:
       method === 'POST'
-        ? 'Set or replace a policy (dropping an action from approvals.required_for is gated like a deletion)'
+        ? 'Set or replace a policy (loosening a set policy, e.g. dropping an action from approvals.required_for, is gated like a deletion)'
         : 'Replace a policy that is set (404 when it is not)',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('policies.manage'),
