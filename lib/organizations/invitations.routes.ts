@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/accounts';
-import { actorOfKind } from '@/lib/contract/actor';
+import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
 import { acceptInvitation, createInvitation, INVITATION_STATUSES, listOrganizationInvitations, resendInvitation, revokeInvitation } from './invitations';
@@ -18,6 +18,12 @@ const invitationItem = z.object({
 
 const invitationParams = nestedParams('invitation_id');
 const listQuery = z.strictObject({ status: z.enum(INVITATION_STATUSES).optional() });
+
+/**
+ * Anyone may create an organization, so invitations could make the service mail any address without
+ * end: new and resent invitations share one bucket per inviting account.
+ */
+const INVITATION_MAIL = { bucket: 'invitation_mail', subject: ({ actor }: { actor: Actor }) => `invitation:${actorOfKind(actor, 'session').userId}` } as const;
 
 export const invitationOperations: AnyOperation[] = [
   defineCollection({
@@ -62,6 +68,7 @@ export const invitationOperations: AnyOperation[] = [
     summary: 'Invite an e-mail address with a role; the link travels only in the mail',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('invitations.manage'),
+    subjectRateLimit: INVITATION_MAIL,
     origin: 'required',
     idempotency: 'optional',
     params: organizationParams,
@@ -80,6 +87,7 @@ export const invitationOperations: AnyOperation[] = [
     summary: 'Resend a pending or expired invitation: a new link (the old one stops working) and a new expiry',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('invitations.manage'),
+    subjectRateLimit: INVITATION_MAIL,
     origin: 'required',
     idempotency: 'optional',
     params: invitationParams,
