@@ -207,6 +207,18 @@ describe('privilege escalation', () => {
     expect(await problemOf(decided)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });
   });
 
+  it('the member a delegated grant would empower cannot approve it', async () => {
+    const { owner, id } = await organizationOf();
+    const alan = await person(mailbox, 'alan');
+    const alanMembership = await joinAs(id, alan.userId, 'admin');
+    const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'delegated_admins.create', target: alanMembership } })).json();
+    const decided = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'approve' } });
+    expect(decided.status).toBe(403);
+    expect(await problemOf(decided)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });
+    // Rejecting it stays open to them.
+    expect((await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'reject' } })).status).toBe(200);
+  });
+
   it("a suspended member's session and bound token stop acting", async () => {
     const { owner, id } = await organizationOf();
     const bob = await person(mailbox, 'bob');
