@@ -20,39 +20,54 @@ interface PolicyDefinition {
   /** Built per call: the bounds follow the service's configured lifetimes. */
   schema: () => z.ZodType;
   defaultValue: () => unknown;
+  /**
+   * Whether `after` lets through something `before` stopped (both valid values): moving a policy that
+   * way takes part of it away, like deleting it, and passes the same approval gate.
+   */
+  loosens: (before: never, after: never) => boolean;
 }
+
+const larger = (before: number, after: number) => after > before;
+const adds = <T>(before: readonly T[], after: readonly T[]) => after.some((value) => !before.includes(value));
+const drops = <T>(before: readonly T[], after: readonly T[]) => before.some((value) => !after.includes(value));
 
 export const POLICY_CATALOGUE = {
   'session.max_age_seconds': {
     description: "Members' sessions older than this (since sign-in) must sign in again to act in the organization.",
     schema: () => z.int().min(300).max(getConfig().ttl.sessionAbsolute),
     defaultValue: () => getConfig().ttl.sessionAbsolute,
+    loosens: larger,
   },
   'session.idle_timeout_seconds': {
     description: 'A session unused for longer than this must sign in again to act in the organization.',
     schema: () => z.int().min(300).max(getConfig().ttl.sessionIdle),
     defaultValue: () => getConfig().ttl.sessionIdle,
+    loosens: larger,
   },
   'step_up.max_age_seconds': {
     description: "How recent a step-up must be for the organization's sensitive changes.",
     schema: () => z.int().min(30).max(getConfig().ttl.stepUp),
     defaultValue: () => getConfig().ttl.stepUp,
+    loosens: larger,
   },
   'signin.allowed_methods': {
     description: 'Sign-in methods that count for acting in the organization (and for OAuth authorizations bound to it).',
     schema: () => uniqueList(z.enum(['passkey', 'password', 'email_code', 'federation'])),
     defaultValue: () => ['passkey', 'password', 'email_code', 'federation'],
+    loosens: adds,
   },
   'session.binding': {
     description:
       "When on, a member's session acts in the organization only from the device it signed in on: the same user agent and client network (IPv4 /24, IPv6 /64).",
     schema: () => z.boolean(),
     defaultValue: () => false,
+    loosens: (before: boolean, after: boolean) => before && !after,
   },
   'approvals.required_for': {
     description: 'Sensitive changes that go through only with an approved request from another admin.',
     schema: () => z.array(z.enum(APPROVAL_ACTIONS)).refine((list) => new Set(list).size === list.length, 'Each value may appear once.'),
     defaultValue: () => [],
+    loosens: drops,
   },
 } as const satisfies Record<string, PolicyDefinition>;
 
@@ -61,6 +76,11 @@ export const POLICY_KEYS = Object.keys(POLICY_CATALOGUE) as PolicyKey[];
 
 export function isPolicyKey(value: string): value is PolicyKey {
   return Object.hasOwn(POLICY_CATALOGUE, value);
+}
+
+/** Whether changing the policy from `before` to `after` (both valid values) loosens it. */
+export function loosens(key: PolicyKey, before: unknown, after: unknown): boolean {
+  return (POLICY_CATALOGUE[key].loosens as (before: unknown, after: unknown) => boolean)(before, after);
 }
 
 /** A stored value that no longer fits its schema (bounds changed with the configuration) counts as unset. */
@@ -86,6 +106,13 @@ export function tenantPolicies(rows: { key: string; value: unknown }[]): TenantP
 
 const METHOD_OF_AMR: Record<string, SignInMethod> = { hwk: 'passkey', pwd: 'password', otp: 'email_code', fed: 'federation' };
 
+/** The methods a session has proven: how it signed in, and its step-up. */
+export function sessionSignInMethods(actor: SessionActor): Set<SignInMethod> {
+  const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter((method): method is SignInMethod => method !== undefined));
+  if (actor.stepUpMethod) used.add(actor.stepUpMethod);
+  return used;
+}
+
 /** 401 with what the session must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
 function reauthenticate(detail: string, reauthentication: { reason: string } & Record<string, unknown>): never {
   throw serviceError('reauthentication_required', detail, { extras: { reauthentication } });
@@ -105,8 +132,7 @@ export function assertSessionPolicies(policies: TenantPolicies, actor: SessionAc
     reauthenticate('This session was idle for longer than the organization allows.', { reason: 'session_idle_timeout' });
   }
   if (policies.signinAllowedMethods !== null) {
-    const used = new Set(actor.amr.map((amr) => METHOD_OF_AMR[amr]).filter(Boolean));
-    if (actor.stepUpMethod) used.add(actor.stepUpMethod);
+    const used = sessionSignInMethods(actor);
     if (!policies.signinAllowedMethods.some((method) => used.has(method))) {
       reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
     }

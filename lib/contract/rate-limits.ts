@@ -21,6 +21,7 @@ export const RATE_LIMIT_BUCKETS = {
   oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
   invitation_preview: { limit: 30, windowSeconds: 60, description: 'invitation link previews per client' },
   application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
+  invitation_mail: { limit: 30, windowSeconds: 3600, description: 'organization invitation mails (new and resent) per inviting account' },
   validation_failures: {
     limit: 20,
     windowSeconds: 300,

@@ -22,6 +22,62 @@ export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 /** Serialized (UTF-8 JSON) size bound of an input schema. */
 export const MAX_INPUT_SCHEMA_BYTES = 16 * 1024;
 
+/** Longest regular expression (`pattern`, `patternProperties` key) an input schema may carry. */
+export const MAX_SCHEMA_PATTERN_LENGTH = 256;
+
+/**
+ * Whether a regular expression repeats something that itself repeats (`(a+)+`, `(\w+\s?)*`): the
+ * shape behind catastrophic backtracking (ReDoS) when the schema is later used on an agent's input.
+ * A small scan of the source (escapes and character classes skipped), deliberately conservative.
+ */
+export function hasNestedQuantifier(source: string): boolean {
+  const groups: boolean[] = [];
+  let repeats = false;
+  let inClass = false;
+  const isQuantifier = (c: string | undefined) => c === '*' || c === '+' || c === '{';
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i]!;
+    if (c === '\\') {
+      i += 1;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') {
+      groups.push(repeats);
+      repeats = false;
+    } else if (c === ')') {
+      if (repeats && isQuantifier(source[i + 1])) return true;
+      repeats = (groups.pop() ?? false) || repeats;
+    } else if (isQuantifier(c)) repeats = true;
+  }
+  return false;
+}
+
+/** The schema's regular expressions: `pattern` values and `patternProperties` keys, at any depth. */
+function schemaPatterns(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) schemaPatterns(item, found);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'pattern' && typeof value === 'string') found.push(value);
+      if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) found.push(...Object.keys(value));
+      schemaPatterns(value, found);
+    }
+  }
+  return found;
+}
+
+function patternProblem(schema: Record<string, unknown>): string | null {
+  for (const pattern of schemaPatterns(schema)) {
+    if (pattern.length > MAX_SCHEMA_PATTERN_LENGTH) return `A pattern has at most ${MAX_SCHEMA_PATTERN_LENGTH} characters.`;
+    if (hasNestedQuantifier(pattern)) return 'A pattern may not repeat a group that itself repeats (catastrophic backtracking).';
+  }
+  return null;
+}
+
 /**
  * Why the input schema is not acceptable, or null. The schema is compiled (never used on data here)
  * by Ajv's JSON Schema 2020-12 implementation in strict mode: unknown keywords, ambiguous types and
@@ -31,6 +87,8 @@ export const MAX_INPUT_SCHEMA_BYTES = 16 * 1024;
 export function inputSchemaProblem(schema: Record<string, unknown>): string | null {
   const bytes = Buffer.byteLength(JSON.stringify(schema), 'utf8');
   if (bytes > MAX_INPUT_SCHEMA_BYTES) return `The input schema is ${bytes} bytes serialized; at most ${MAX_INPUT_SCHEMA_BYTES} are accepted.`;
+  const unsafe = patternProblem(schema);
+  if (unsafe) return unsafe;
   try {
     new Ajv2020({ strict: true, validateFormats: false, logger: false }).compile(schema);
     return null;

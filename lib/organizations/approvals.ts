@@ -98,7 +98,7 @@ function separationOfDuties(decision: ApprovalDecision): never {
   const detail =
     decision === 'cancel'
       ? 'Only the admin who requested this approval may cancel it.'
-      : 'Separation of duties: an approval is approved or rejected by another admin than its requester.';
+      : 'Separation of duties: an approval is decided by another admin than its requester, and never approved by the member it would empower.';
   throw serviceError('forbidden', detail, { extras: { reason: 'separation_of_duties' } });
 }
 
@@ -109,6 +109,8 @@ export async function decideOrganizationApproval(tenant: TenantActor, actor: Ses
     if (!current) throw serviceError('not_found', 'No such approval.');
     const byRequester = current.requestedBy === actor.userId;
     if ((move.guard === 'requester') !== byRequester) separationOfDuties(decision);
+    // Nor does the member a delegated grant would empower approve it (they may still reject it).
+    if (decision === 'approve' && current.action === 'delegated_admins.create' && current.target === tenant.membershipId) separationOfDuties(decision);
     const row = await decideApproval(tx, tenant.organizationId, approvalId, { status: move.to, decidedBy: actor.userId, now });
     if (!row) {
       // Lost to a concurrent decision, decided before, or expired: read what it is now.

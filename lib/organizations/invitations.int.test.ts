@@ -262,11 +262,11 @@ describe('the invitation lifecycle', () => {
 });
 
 describe('bearer reads of invitations', () => {
-  it('lists the bound organization\'s invitations for any member with the scope; other organizations are refused', async () => {
+  it('lists the bound organization\'s invitations for a member holding invitations.manage; other organizations are refused', async () => {
     const { owner, id } = await organizationOf();
     const other = await organizationOf();
     const bob = await person(mailbox, 'bob');
-    await joinAs(id, bob.userId, 'member');
+    await joinAs(id, bob.userId, 'admin');
     const { id: invitationId } = await invite(owner, id, `z.${randomUUID().slice(0, 8)}@example.test`, 'member', mailbox);
     const token = await organizationBearer(bob.userId, id);
     const response = await asBearer(token, '/api/v1/organizations/{id}/invitations', id);

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Keyset } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder } from '@/lib/db/keyset';
-import { invitations, organizationRoles } from '@/lib/db/schema';
+import { invitations, organizationRoles, users } from '@/lib/db/schema';
 
 export type StoredInvitationStatus = (typeof invitations.$inferSelect)['status'];
 /** What the API shows: a pending invitation past its expiry reads `expired` (nothing rewrites the row). */
@@ -118,4 +118,23 @@ export async function updateInvitation(db: Executor, organizationId: string, id:
     .update(invitations)
     .set({ ...change, updatedAt: now })
     .where(and(eq(invitations.organizationId, organizationId), eq(invitations.id, id)));
+}
+
+/**
+ * Revokes the organization's pending invitations (expired ones too: a resend would revive them) to
+ * the address of this user. Returns how many.
+ */
+export async function revokePendingInvitationsOfUser(db: Executor, organizationId: string, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(invitations)
+    .set({ status: 'revoked', updatedAt: now })
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.status, 'pending'),
+        eq(sql`lower(${invitations.email})`, sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId})`),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.length;
 }

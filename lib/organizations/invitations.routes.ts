@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/accounts';
-import { actorOfKind } from '@/lib/contract/actor';
+import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
 import { acceptInvitation, createInvitation, INVITATION_STATUSES, listOrganizationInvitations, previewInvitation, resendInvitation, revokeInvitation } from './invitations';
@@ -20,6 +20,12 @@ const invitationParams = nestedParams('invitation_id');
 const listQuery = z.strictObject({ status: z.enum(INVITATION_STATUSES).optional() });
 /** The link's token, posted in the body so that it never sits in an API URL (or its access logs). */
 const tokenBody = z.strictObject({ token: z.string().min(1).max(256) });
+
+/**
+ * Anyone may create an organization, so invitations could make the service mail any address without
+ * end: new and resent invitations share one bucket per inviting account.
+ */
+const INVITATION_MAIL = { bucket: 'invitation_mail', subject: ({ actor }: { actor: Actor }) => `invitation:${actorOfKind(actor, 'session').userId}` } as const;
 
 export const invitationOperations: AnyOperation[] = [
   defineCollection({
@@ -44,9 +50,10 @@ export const invitationOperations: AnyOperation[] = [
     method: 'GET',
     path: '/api/v1/organizations/{id}/invitations',
     tag: BEARER_TAG,
-    summary: "The bound organization's invitations (the scope is the boundary: no invitations.manage needed)",
+    summary: "The bound organization's invitations (the credential's owner needs invitations.manage, as in the browser)",
     auth: ORGANIZATION_BEARER('identity.organization.read'),
-    tenant: inOrganization('read'),
+    // A token acts for its owner and never sees more than they do: invited addresses are not for every member.
+    tenant: inOrganization('invitations.manage'),
     origin: 'none',
     idempotency: 'none',
     params: organizationParams,
@@ -63,6 +70,7 @@ export const invitationOperations: AnyOperation[] = [
     summary: 'Invite an e-mail address with a role; the link travels only in the mail',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('invitations.manage'),
+    subjectRateLimit: INVITATION_MAIL,
     origin: 'required',
     idempotency: 'optional',
     params: organizationParams,
@@ -81,6 +89,7 @@ export const invitationOperations: AnyOperation[] = [
     summary: 'Resend a pending or expired invitation: a new link (the old one stops working) and a new expiry',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('invitations.manage'),
+    subjectRateLimit: INVITATION_MAIL,
     origin: 'required',
     idempotency: 'optional',
     params: invitationParams,

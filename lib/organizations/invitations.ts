@@ -4,11 +4,12 @@
  *
  * | from               | event   | guard                                   | to       | also                         |
  * |--------------------|---------|-----------------------------------------|----------|------------------------------|
- * | (none)             | create  | not an active member, no live invite    | pending  | mail with the link           |
+ * | (none)             | create  | not an active or suspended member,      | pending  | mail with the link           |
+ * |                    |         | no live invite                          |          |                              |
  * | pending / expired  | resend  | -                                       | pending  | new token and expiry, mail   |
  * | pending            | revoke  | -                                       | revoked  |                              |
  * | pending            | accept  | unexpired, the invitee's own address,   | accepted | membership created or        |
- * |                    |         | not already an active member            |          | re-activated with the role   |
+ * |                    |         | not an active or suspended member       |          | a revoked one re-activated   |
  *
  * Any other move is 409 (accept: 404, the link is simply not valid). Before accepting, the invitation
  * page previews a pending invitation by its token (organization name, role name, expiry); unknown,
@@ -41,7 +42,7 @@ import {
 } from './invitations.repo';
 import { bearerEnvelope } from './bearer-envelope';
 import { memberEvent } from './members';
-import { activeMemberWithEmail, findMembershipOfUser, insertMembershipRow, updateMembership } from './members.repo';
+import { currentMemberStatusByEmail, findMembershipOfUser, insertMembershipRow, updateMembership } from './members.repo';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
@@ -93,9 +94,10 @@ export async function createInvitation(tenant: TenantActor, actor: SessionActor,
     const assignment = await roleAssignment(tx, tenant, input.role);
     // Serialises invitations of one organization: two concurrent invites of one address cannot both pass.
     await lockOrganization(tx, tenant.organizationId);
-    if (await activeMemberWithEmail(tx, tenant.organizationId, input.email)) {
-      throw serviceError('conflict', 'This address already belongs to an active member of the organization.');
-    }
+    const memberStatus = await currentMemberStatusByEmail(tx, tenant.organizationId, input.email);
+    if (memberStatus === 'active') throw serviceError('conflict', 'This address already belongs to an active member of the organization.');
+    // Lifting a suspension is a member change (members.manage), never a side effect of an invitation.
+    if (memberStatus === 'suspended') throw serviceError('conflict', 'This address belongs to a suspended member: re-activate the membership instead.');
     if (await pendingInvitationFor(tx, tenant.organizationId, input.email, now)) {
       throw serviceError('conflict', 'This address already has a pending invitation: resend it instead.');
     }
@@ -181,6 +183,7 @@ export async function acceptInvitation(actor: SessionActor, token: string, now: 
     const organizationId = invitation.organizationId;
     const existing = await findMembershipOfUser(tx, organizationId, actor.userId);
     if (existing?.status === 'active') throw serviceError('conflict', 'You are already a member of this organization.');
+    if (existing?.status === 'suspended') throw serviceError('conflict', 'Your membership of this organization is suspended; an invitation does not lift a suspension.');
     const role = { role: invitation.role, customRoleId: invitation.customRoleId };
     const membershipId = existing?.id ?? randomUUID();
     if (existing) await updateMembership(tx, organizationId, membershipId, { ...role, status: 'active' }, now);

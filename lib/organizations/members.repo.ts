@@ -62,14 +62,14 @@ export async function findMembershipOfUser(db: Executor, organizationId: string,
   return row ?? null;
 }
 
-/** Whether an active member of this organization uses this address (compared case-insensitively). */
-export async function activeMemberWithEmail(db: Executor, organizationId: string, email: string): Promise<boolean> {
+/** The status of the active or suspended membership of this organization using this address (compared case-insensitively), or null. */
+export async function currentMemberStatusByEmail(db: Executor, organizationId: string, email: string): Promise<'active' | 'suspended' | null> {
   const [row] = await db
-    .select({ id: memberships.id })
+    .select({ status: memberships.status })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active'), eq(sql`lower(${users.email})`, email.toLowerCase())));
-  return row !== undefined;
+    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.status, ['active', 'suspended']), eq(sql`lower(${users.email})`, email.toLowerCase())));
+  return row ? (row.status as 'active' | 'suspended') : null;
 }
 
 /** Active owners other than `exceptMembershipId`. Read under lockOrganization only (the last-owner rule). */

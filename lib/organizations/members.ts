@@ -17,7 +17,7 @@ import { bearerEnvelope } from './bearer-envelope';
 import { countOtherActiveOwners, findMember, listMembers, updateMembership, type MemberRow, type MembershipChange, type MembershipStatus } from './members.repo';
 import { membershipEnded } from './membership-ended';
 import { lockOrganization } from './organizations.repo';
-import { roleAssignment } from './role-assignment';
+import { assertMemberWithinReach, roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
 
 export const MEMBER_STATUSES = ['active', 'suspended', 'revoked'] as const;
@@ -62,6 +62,7 @@ async function lockedTarget(tx: Executor, tenant: TenantActor, membershipId: str
   const me = target.id === tenant.membershipId ? target : await findMember(tx, tenant.organizationId, tenant.membershipId);
   const callerIsOwner = me?.status === 'active' && me.role === 'owner';
   if (target.role === 'owner' && !callerIsOwner) throw ownerOnly();
+  await assertMemberWithinReach(tx, tenant, target);
   return target;
 }
 

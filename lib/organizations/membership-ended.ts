@@ -5,6 +5,7 @@
  */
 import type { Executor } from '@/lib/db';
 import { endOrganizationGrants } from '@/lib/oidc';
+import { revokePendingInvitationsOfUser } from './invitations.repo';
 import { removeFromAllGroups, revokeLiveGrants } from './members.repo';
 
 export interface EndedMembership {
@@ -19,6 +20,9 @@ export async function membershipEnded(tx: Executor, ended: EndedMembership, now:
   if (ended.reason === 'revoked') {
     await removeFromAllGroups(tx, ended.organizationId, ended.membershipId);
     await revokeLiveGrants(tx, ended.organizationId, ended.membershipId, now);
+    // Revocation is final: an invitation mailed earlier (say, while the member was suspended) must not
+    // bring them back; a new invitation, sent after the revocation, still can.
+    await revokePendingInvitationsOfUser(tx, ended.organizationId, ended.userId, now);
   }
   // For both reasons: the member's OAuth grants bound to this organization end, with every access and
   // refresh token issued from them (a re-activated member authorizes the application again).

@@ -32,7 +32,7 @@ const setOperation = (method: 'POST' | 'PATCH') =>
     tag: TAG,
     summary:
       method === 'POST'
-        ? 'Set or replace a policy (dropping an action from approvals.required_for is gated like a deletion)'
+        ? 'Set or replace a policy (loosening a set policy, e.g. dropping an action from approvals.required_for, is gated like a deletion)'
         : 'Replace a policy that is set (404 when it is not)',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('policies.manage'),
@@ -42,7 +42,7 @@ const setOperation = (method: 'POST' | 'PATCH') =>
     query: approvalQuery,
     body: change,
     successStatus: 200,
-    errorStatuses: [404],
+    errorStatuses: [404, 409],
     response: policy,
     handler: ({ actor, tenant, body, query, now, requestId }) =>
       setOrganizationPolicy(

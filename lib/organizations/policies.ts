@@ -7,11 +7,11 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
+import type { SignInMethod, TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { passApprovalGate } from './approval-gate';
 import { deletePolicy, listPolicies, lockPolicy, updatePolicy, upsertPolicy, type PolicyRow } from './policies.repo';
-import { isPolicyKey, POLICY_CATALOGUE, POLICY_KEYS, validValue, type PolicyKey } from '@/lib/contract/policies';
+import { isPolicyKey, loosens, POLICY_CATALOGUE, POLICY_KEYS, sessionSignInMethods, validValue, type PolicyKey } from '@/lib/contract/policies';
 
 export function policyView(key: PolicyKey, row: PolicyRow | null) {
   const definition = POLICY_CATALOGUE[key];
@@ -44,14 +44,16 @@ function parsedValue(key: PolicyKey, value: unknown): unknown {
 }
 
 /**
- * Dropping an action from `approvals.required_for` takes part of that policy away: it passes the same
- * gate as deleting the policy, or one admin could lift the gate and then make the gated change alone.
+ * Loosening a policy takes part of it away (dropping an action from `approvals.required_for`, a longer
+ * session age, another allowed sign-in method, binding off ...): it passes the same gate as deleting
+ * the policy, or one admin could set it back to its default instead of deleting it and skip the
+ * approval. The effective value before the change is the stored one, or the default when unset.
  */
-async function gateWeakenedApprovals(tx: Executor, tenant: TenantActor, actor: SessionActor, current: PolicyRow | null, next: unknown, approvalId: string | undefined, now: Date, requestId: string) {
-  const before = (current ? (validValue('approvals.required_for', current.value) ?? []) : []) as ApprovalAction[];
-  const after = new Set(next as ApprovalAction[]);
-  if (before.some((action) => !after.has(action))) {
-    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: 'approvals.required_for', approvalId }, now, requestId);
+async function gateLoosening(tx: Executor, tenant: TenantActor, actor: SessionActor, change: PolicyChange, current: PolicyRow | null, next: unknown, now: Date, requestId: string) {
+  const key = change.policyKey;
+  const before = (current ? validValue(key, current.value) : undefined) ?? POLICY_CATALOGUE[key].defaultValue();
+  if (loosens(key, before, next)) {
+    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId: change.approvalId }, now, requestId);
   }
 }
 
@@ -63,12 +65,26 @@ export interface PolicyChange {
   approvalId?: string;
 }
 
+/**
+ * Allowed sign-in methods must include one the acting session used: otherwise the change would shut
+ * out its own author at once, and with a method nobody can use (federation before any connection
+ * exists) everyone, for good, with nobody left to undo it.
+ */
+function assertKeepsAuthorIn(actor: SessionActor, key: PolicyKey, value: unknown): void {
+  if (key !== 'signin.allowed_methods') return;
+  const used = sessionSignInMethods(actor);
+  if ((value as SignInMethod[]).some((method) => used.has(method))) return;
+  const message = `Your own session signed in with ${[...used].join(', ') || 'no listed method'}: allow one of those, or sign in with an allowed method first.`;
+  throw serviceError('conflict', message, { extras: { errors: [{ path: 'body.value', message }] } });
+}
+
 export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionActor, change: PolicyChange, now: Date, requestId: string) {
   const value = parsedValue(change.policyKey, change.value);
+  assertKeepsAuthorIn(actor, change.policyKey, value);
   const row = await inTransaction(async (tx) => {
     const current = await lockPolicy(tx, tenant.organizationId, change.policyKey);
     if (change.mode === 'replace' && !current) throw serviceError('not_found', 'This policy is not set; POST sets it.');
-    if (change.policyKey === 'approvals.required_for') await gateWeakenedApprovals(tx, tenant, actor, current, value, change.approvalId, now, requestId);
+    await gateLoosening(tx, tenant, actor, change, current, value, now, requestId);
     const stored =
       change.mode === 'replace'
         ? await updatePolicy(tx, tenant.organizationId, change.policyKey, { value, updatedBy: actor.userId, updatedAt: now })

@@ -46,3 +46,29 @@ export function assertRoleHolds(tenant: TenantActor, permissions: readonly Permi
     throw serviceError('forbidden', `A role may only hold permissions your own role holds; yours does not hold: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
   }
 }
+
+/**
+ * Nobody takes away more than they could hand out: someone who is not an owner changes, suspends or
+ * removes only members (and changes only custom roles) whose permissions stay within their own role
+ * and a plain member's (a custom role with members.manage cannot suspend or demote an admin; one with
+ * roles.manage cannot strip a role that holds more). Owners are guarded by the owner rules.
+ */
+export function assertWithinReach(tenant: TenantActor, held: readonly string[], what: 'member' | 'role'): void {
+  if (tenant.role === 'owner') return;
+  // What a plain member holds is everyone's floor: it never puts anything out of reach.
+  const floor: readonly string[] = BUILT_IN_ROLE_PERMISSIONS.member;
+  const beyond = held.filter(isPermission).filter((permission) => !tenant.rolePermissions.has(permission) && !floor.includes(permission));
+  if (beyond.length > 0) {
+    throw serviceError('forbidden', `This ${what === 'member' ? "member's role" : 'role'} holds permissions yours does not (${beyond.join(', ')}); only someone holding them may change it.`, {
+      extras: { permission: beyond[0] },
+    });
+  }
+}
+
+/** assertWithinReach for a member, by their current role (owners are left to the owner rules). */
+export async function assertMemberWithinReach(db: Executor, tenant: TenantActor, target: { role: RoleAssignment['role']; customRoleId: string | null }): Promise<void> {
+  if (tenant.role === 'owner' || target.role === 'owner') return;
+  if (target.role !== 'custom') return assertWithinReach(tenant, BUILT_IN_ROLE_PERMISSIONS[target.role], 'member');
+  const custom = target.customRoleId ? await findCustomRole(db, tenant.organizationId, target.customRoleId) : null;
+  assertWithinReach(tenant, custom?.permissions ?? [], 'member');
+}

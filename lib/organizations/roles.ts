@@ -10,7 +10,7 @@ import { BUILT_IN_ROLE_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS, isBuiltInRole, 
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { recordChange, type OrganizationChange } from './change-record';
-import { assertRoleHolds } from './role-assignment';
+import { assertRoleHolds, assertWithinReach } from './role-assignment';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { countCustomRoles, customRoleUse, deleteCustomRole, insertCustomRole, listCustomRoles, lockCustomRole, roleNameTaken, updateCustomRole, type CustomRoleRow } from './roles.repo';
 
@@ -102,7 +102,7 @@ export async function changeRole(
   if (permissions) assertRoleHolds(tenant, permissions);
   const row = await inTransaction(async (tx) => {
     await lockOrganization(tx, tenant.organizationId);
-    await lockedRole(tx, tenant, roleId);
+    assertWithinReach(tenant, (await lockedRole(tx, tenant, roleId)).permissions, 'role');
     if (changes.name !== undefined) await assertNameFree(tx, tenant, changes.name, roleId);
     const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...changes, permissions }, now);
     if (!updated) throw serviceError('not_found', 'No such custom role in this organization.');
