@@ -112,14 +112,18 @@ describe('agent action catalog', () => {
     expect((await register(ada, id, { name: 'tickets.close', risk_level: 'medium' })).status).toBe(201);
     const refused = await register(ada, id, { name: 'payments.refund', risk_level: 'high' });
     expect(refused.status).toBe(403);
-    expect(await problemOf(refused)).toMatchObject({ code: 'approval_required', approval: { action: 'agent_actions.register_high_risk', target: 'payments.refund' } });
+    // The approval names the action and a digest of exactly what is registered.
+    const { approval: gated } = (await problemOf(refused)) as unknown as { approval: { action: string; target: string } };
+    expect(gated).toMatchObject({ action: 'agent_actions.register_high_risk', target: expect.stringMatching(/^payments\.refund@sha256:[0-9a-f]{16}$/) });
 
-    const requested = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'agent_actions.register_high_risk', target: 'payments.refund' } });
+    const requested = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: gated });
     const approval = (await requested.json()) as { id: string };
     const approve = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: approval.id }, body: { decision: 'approve' } });
     expect(approve.status).toBe(200);
-    // The approval is for this name only.
+    // The approval is for this name and this content only.
     expect((await register(ada, id, { name: 'payments.void', risk_level: 'high', approval_id: approval.id })).status).toBe(403);
+    const otherSchema = { ...ticketSchema, additionalProperties: true };
+    expect((await register(ada, id, { name: 'payments.refund', risk_level: 'high', input_schema: otherSchema, approval_id: approval.id })).status).toBe(403);
     // A refused duplicate leaves the approval unused.
     expect((await register(ada, id, { name: 'accounts.wipe', risk_level: 'high', approval_id: approval.id })).status).toBe(403);
     expect((await register(ada, id, { name: 'payments.refund', risk_level: 'high', approval_id: approval.id })).status).toBe(201);

@@ -13,7 +13,7 @@ import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { passApprovalGate } from './approval-gate';
+import { agentActionApprovalTarget, passApprovalGate } from './approval-gate';
 import { bearerEnvelope } from './bearer-envelope';
 import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
 
@@ -129,7 +129,8 @@ export async function registerAgentAction(tenant: TenantActor, actor: SessionAct
   };
   await inTransaction(async (tx) => {
     if (input.risk_level === 'high') {
-      await passApprovalGate(tx, tenant, actor, { action: 'agent_actions.register_high_risk', target: input.name, approvalId: input.approval_id }, now, requestId);
+      const target = agentActionApprovalTarget(input.name, { description: input.description, input_schema: input.input_schema });
+      await passApprovalGate(tx, tenant, actor, { action: 'agent_actions.register_high_risk', target, approvalId: input.approval_id }, now, requestId);
     }
     // A refused duplicate rolls the transaction back: the approval it would have used stays unused.
     if (!(await insertAgentAction(tx, row))) {

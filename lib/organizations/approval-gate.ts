@@ -5,6 +5,7 @@
  * action and target, which is used up in the same transaction (a change goes through once per
  * approval; a rolled-back change leaves it unused).
  */
+import { createHash } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -17,6 +18,41 @@ export interface GatedChange {
   /** What the change is about (a policy key, a membership id, an action name ...), matched exactly. */
   target: string;
   approvalId: string | undefined;
+}
+
+/**
+ * What an approval of a delegated-admin grant names: the member, the permissions and the expiry, so an
+ * approval for "groups.manage until Friday" cannot be spent on every permission without an expiry.
+ * Readable, since the approver decides on it: `<membership id>: <permissions> until <expiry>`.
+ */
+export function delegationApprovalTarget(membershipId: string, permissions: readonly string[], expiresAt: Date | null): string {
+  return `${membershipId}: ${permissions.join(', ')} ${expiresAt ? `until ${expiresAt.toISOString()}` : 'without expiry'}`;
+}
+
+/** The member a delegated-admin approval would empower (the target's leading membership id). */
+export function delegationApprovalMember(target: string): string {
+  return target.split(':', 1)[0]!;
+}
+
+/**
+ * What an approval of a high-risk agent action names: the action and a digest of exactly what is
+ * registered (description, input schema), so an approval cannot be spent on another schema under the
+ * same name.
+ */
+export function agentActionApprovalTarget(name: string, content: unknown): string {
+  return `${name}@sha256:${createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 16)}`;
+}
+
+/** JSON with object keys sorted, so the same content always digests the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

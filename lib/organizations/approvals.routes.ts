@@ -52,7 +52,7 @@ export const approvalOperations: AnyOperation[] = [
     params: organizationParams,
     body: z.strictObject({
       action: z.enum(APPROVAL_ACTIONS),
-      target: z.string().min(1).max(200),
+      target: z.string().min(1).max(400),
       reason: z.string().max(500).optional(),
     }),
     successStatus: 201,

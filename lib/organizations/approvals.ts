@@ -12,6 +12,7 @@ import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
+import { delegationApprovalMember } from './approval-gate';
 import { decideApproval, findApproval, insertApproval, listApprovals, type ApprovalRow, type ApprovalStatus } from './approvals.repo';
 
 /** An approval request stays decidable for 24 hours (and an approved one usable until the same time). */
@@ -110,7 +111,7 @@ export async function decideOrganizationApproval(tenant: TenantActor, actor: Ses
     const byRequester = current.requestedBy === actor.userId;
     if ((move.guard === 'requester') !== byRequester) separationOfDuties(decision);
     // Nor does the member a delegated grant would empower approve it (they may still reject it).
-    if (decision === 'approve' && current.action === 'delegated_admins.create' && current.target === tenant.membershipId) separationOfDuties(decision);
+    if (decision === 'approve' && current.action === 'delegated_admins.create' && delegationApprovalMember(current.target) === tenant.membershipId) separationOfDuties(decision);
     const row = await decideApproval(tx, tenant.organizationId, approvalId, { status: move.to, decidedBy: actor.userId, now });
     if (!row) {
       // Lost to a concurrent decision, decided before, or expired: read what it is now.

@@ -211,7 +211,7 @@ describe('privilege escalation', () => {
     const { owner, id } = await organizationOf();
     const alan = await person(mailbox, 'alan');
     const alanMembership = await joinAs(id, alan.userId, 'admin');
-    const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'delegated_admins.create', target: alanMembership } })).json();
+    const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'delegated_admins.create', target: `${alanMembership}: members.manage without expiry` } })).json();
     const decided = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'approve' } });
     expect(decided.status).toBe(403);
     expect(await problemOf(decided)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });

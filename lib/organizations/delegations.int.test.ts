@@ -151,7 +151,10 @@ describe('delegated admins', () => {
 
     const ungated = await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'] });
     expect(ungated.status).toBe(403);
-    expect(await problemOf(ungated)).toMatchObject({ code: 'approval_required', approval: { action: 'delegated_admins.create', target: bobMembership } });
+    // The approval names the whole grant: member, permissions and expiry.
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const target = `${bobMembership}: groups.manage without expiry`;
+    expect(await problemOf(ungated)).toMatchObject({ code: 'approval_required', approval: { action: 'delegated_admins.create', target } });
 
     // Approved by another admin (test data: the approvals API has its own tests).
     const approvalId = randomUUID();
@@ -159,7 +162,7 @@ describe('delegated admins', () => {
       id: approvalId,
       organizationId: id,
       action: 'delegated_admins.create',
-      target: bobMembership,
+      target,
       status: 'approved',
       requestedBy: ada.userId,
       decidedBy: alan.userId,
@@ -167,6 +170,10 @@ describe('delegated admins', () => {
       expiresAt: new Date(now.getTime() + 3_600_000),
       createdAt: now,
     });
+    // It cannot be spent on more than was approved: other permissions, or an expiry it did not name.
+    const wider = await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage', 'members.manage'], approval_id: approvalId });
+    expect(await problemOf(wider)).toMatchObject({ code: 'approval_required', approval: { target: `${bobMembership}: members.manage, groups.manage without expiry` } });
+    expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], expires_at: inDays(30), approval_id: approvalId })).status).toBe(403);
     expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], approval_id: approvalId })).status).toBe(201);
     // Used up.
     expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], approval_id: approvalId })).status).toBe(403);

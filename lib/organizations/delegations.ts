@@ -12,7 +12,7 @@ import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { findActiveMember } from './active-member.repo';
-import { passApprovalGate } from './approval-gate';
+import { delegationApprovalTarget, passApprovalGate } from './approval-gate';
 import { recordChange } from './change-record';
 import { insertGrant, listGrants, lockGrant, markGrantRevoked, type GrantRow } from './delegations.repo';
 
@@ -65,7 +65,8 @@ export async function createDelegation(tenant: TenantActor, actor: Actor, input:
   const row = await inTransaction(async (tx) => {
     const member = await findActiveMember(tx, tenant.organizationId, input.membership_id);
     if (!member) throw serviceError('not_found', 'No active member with this membership id in this organization.');
-    await passApprovalGate(tx, tenant, actor, { action: 'delegated_admins.create', target: member.id, approvalId: input.approval_id }, now, requestId);
+    const target = delegationApprovalTarget(member.id, permissions, expiresAt);
+    await passApprovalGate(tx, tenant, actor, { action: 'delegated_admins.create', target, approvalId: input.approval_id }, now, requestId);
     const grant: GrantRow = {
       id: randomUUID(),
       organizationId: tenant.organizationId,

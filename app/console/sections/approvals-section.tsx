@@ -14,13 +14,13 @@ import type { Approval, ApprovalStatus } from '../types';
 /** What each gated change's target is, so the request names exactly the change it allows. */
 const TARGET_HINTS: Record<string, string> = {
   'policies.delete': 'The policy key to reset, such as session.binding.',
-  'delegated_admins.create': 'The member who gets the grant.',
-  'agent_actions.register_high_risk': 'The name of the high-risk action to register.',
+  'delegated_admins.create': 'The grant exactly as the refused change names it: member id, permissions and expiry.',
+  'agent_actions.register_high_risk': 'The action exactly as the refused registration names it: its name and content digest.',
   'members.remove': 'The member to remove.',
 };
 
 /** Changes whose target is a membership id: chosen from the members rather than typed. */
-const MEMBER_TARGETS = new Set(['delegated_admins.create', 'members.remove']);
+const MEMBER_TARGETS = new Set(['members.remove']);
 
 const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
   value: status,
