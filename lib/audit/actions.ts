@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = {
   'approval.decided': ['decision'],
   'approval.cancelled': [],
   'approval.consumed': ['approval_action', 'target'],
+  'api_key.created': ['scopes'],
+  'api_key.revoked': ['scopes'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,5 +1,6 @@
 import type { Actor } from '@/lib/contract/actor';
 import { resolveChallengeToken, stepUpMethodsOf } from '@/lib/accounts';
+import { resolveApiKey } from '@/lib/developer';
 import { resolveAccessToken } from '@/lib/oidc';
 import { resolveTenant } from '@/lib/organizations';
 import type { TenantActor } from '@/lib/contract/tenant';
@@ -37,7 +38,7 @@ export const credentialStores: CredentialStores = {
     return row ? { kind: 'recovery', recoveryId: row.id } : null;
   },
   oauthAccessToken: resolveAccessToken,
-  apiKey: none,
+  apiKey: resolveApiKey,
   scimToken: none,
   clientAuthentication: none,
   stepUpMethods: stepUpMethodsOf,

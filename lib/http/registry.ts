@@ -26,6 +26,7 @@ import { agentActionOperations } from '@/lib/organizations/agent-actions.routes'
 import { approvalOperations } from '@/lib/organizations/approvals.routes';
 import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
 import { policyOperations } from '@/lib/organizations/policies.routes';
+import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -54,6 +55,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...auditEventOperations,
   ...oidcOperations,
   ...consentOperations,
+  ...apiKeyOperations,
   ...openapiOperations(() => OPERATIONS),
 ];
 

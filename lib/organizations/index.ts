@@ -2,3 +2,5 @@
 export { allMemberships, membershipView } from './memberships';
 export { resolveTenant } from './tenant';
 export { POLICY_KEYS } from '@/lib/contract/policies';
+export { bearerEnvelope } from './bearer-envelope';
+export { displayName } from './terms';

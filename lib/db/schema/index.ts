@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './platform';
 export * from './sessions';
 export * from './organizations';
+export * from './developer';

@@ -1,0 +1,95 @@
+/**
+ * API keys (spec, Developer browser and bearer contracts): the browser manages the owner's keys with a
+ * session and a recent step-up; the bearer read lists them for an API key or an OAuth token with
+ * identity.developer.read.
+ */
+import { z } from 'zod';
+import { actorOfKind } from '@/lib/contract/actor';
+import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { displayName } from '@/lib/organizations';
+import { API_KEY_SCOPES, createApiKey, listOwnApiKeys, revokeApiKey } from './api-keys';
+
+const TAG = 'Developer';
+const BEARER_TAG = 'Developer (bearer)';
+const STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
+
+const apiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']),
+});
+
+export const apiKeyOperations: AnyOperation[] = [
+  defineCollection({
+    id: 'listApiKeys',
+    method: 'GET',
+    path: '/api/developer/api-keys',
+    tag: TAG,
+    summary: "The caller's API keys (metadata only: the key itself is shown once, at creation), newest first",
+    auth: STEP_UP,
+    origin: 'if-present',
+    idempotency: 'none',
+    collection: 'api_keys',
+    item: apiKey,
+    handler: ({ actor, page, now }) => listOwnApiKeys(actorOfKind(actor, 'session'), page, now),
+  }),
+  defineOperation({
+    id: 'createApiKey',
+    method: 'POST',
+    path: '/api/developer/api-keys',
+    tag: TAG,
+    summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
+    auth: STEP_UP,
+    origin: 'required',
+    idempotency: 'optional',
+    body: z.strictObject({
+      name: displayName,
+      scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
+      expires_at: z.iso.datetime({ offset: true }).pipe(z.coerce.date()).optional(),
+    }),
+    successStatus: 201,
+    errorStatuses: [409],
+    response: z.object({
+      id: z.string(),
+      api_key: z.string(),
+      name: z.string(),
+      scopes: z.array(z.string()),
+      created_at: z.string(),
+      expires_at: z.string().nullable(),
+    }),
+    handler: ({ actor, body, now, requestId }) => createApiKey(actorOfKind(actor, 'session'), body, now, requestId),
+  }),
+  defineOperation({
+    id: 'revokeApiKey',
+    method: 'POST',
+    path: '/api/developer/api-keys/revoke',
+    tag: TAG,
+    summary: 'Revoke one of your API keys: it stops authenticating on the very next request',
+    auth: STEP_UP,
+    origin: 'required',
+    idempotency: 'optional',
+    body: z.strictObject({ api_key_id: z.string().min(1).max(100) }),
+    successStatus: 200,
+    errorStatuses: [404, 409],
+    response: z.object({ revoked: z.literal(true) }),
+    handler: ({ actor, body, now, requestId }) => revokeApiKey(actorOfKind(actor, 'session'), body.api_key_id, now, requestId),
+  }),
+  defineCollection({
+    id: 'listBearerApiKeys',
+    method: 'GET',
+    path: '/api/v1/developer/api-keys',
+    tag: BEARER_TAG,
+    summary: "The credential owner's API keys (metadata only); the envelope names the credential kind and its scopes",
+    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] },
+    origin: 'none',
+    idempotency: 'none',
+    collection: 'api_keys',
+    item: apiKey,
+    handler: ({ actor, page, now }) => listOwnApiKeys(actorOfKind(actor, 'bearer'), page, now),
+  }),
+];

@@ -1,0 +1,150 @@
+/**
+ * API keys: owner-bound, scoped bearer credentials for the developer API (spec, Developer). The key is
+ * shown once, at creation; only its SHA-256 is kept. Revocation and expiry take effect on the very
+ * next request (the resolver reads the row every time); the last-used time is written at most once a
+ * minute per key.
+ */
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '@/lib/audit';
+import type { Actor, SessionActor } from '@/lib/contract/actor';
+import { serviceError } from '@/lib/contract/errors';
+import type { Page, PageRequest } from '@/lib/contract/operation';
+import { getDb, inTransaction } from '@/lib/db';
+import { toPage } from '@/lib/db/keyset';
+import { bearerEnvelope } from '@/lib/organizations';
+import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
+import {
+  countLiveApiKeys,
+  findApiKeyByHash,
+  findOwnedApiKey,
+  insertApiKey,
+  listApiKeys,
+  lockOwner,
+  markApiKeyRevoked,
+  touchApiKey,
+  type ApiKeyRow,
+} from './api-keys.repo';
+
+/** The scopes an API key may carry (issue #12): a developer's own surface, nothing about end users. */
+export const API_KEY_SCOPES = ['identity.developer.read', 'identity.applications.manage', 'identity.webhooks.test'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Keys that still authenticate, per owner. */
+export const MAX_LIVE_API_KEYS = 50;
+/** The furthest an expiry may reach. */
+export const MAX_API_KEY_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+/** last_used_at is written at most once per this interval per key. */
+export const LAST_USED_INTERVAL_MS = 60 * 1000;
+
+type BearerActor = Extract<Actor, { kind: 'bearer' }>;
+
+export function apiKeyStatus(row: ApiKeyRow, now: Date): 'active' | 'expired' | 'revoked' {
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function apiKeyView(row: ApiKeyRow, now: Date) {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    created_at: row.createdAt.toISOString(),
+    expires_at: iso(row.expiresAt),
+    last_used_at: iso(row.lastUsedAt),
+    status: apiKeyStatus(row, now),
+  };
+}
+
+/** The owner's keys (never the key itself), newest first; a bearer read adds `authentication` and `scopes`. */
+export async function listOwnApiKeys(actor: Actor & { userId: string }, page: PageRequest, now: Date): Promise<Page<ReturnType<typeof apiKeyView>>> {
+  const result = toPage(await listApiKeys(await getDb(), actor.userId, page.after, page.limit + 1), page);
+  return { ...result, items: result.items.map((row) => apiKeyView(row, now)), extra: bearerEnvelope(actor) };
+}
+
+export interface NewApiKey {
+  name: string;
+  scopes: ApiKeyScope[];
+  expires_at?: Date;
+}
+
+function expiryError(message: string): never {
+  throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.expires_at', message }] } });
+}
+
+export async function createApiKey(actor: SessionActor, input: NewApiKey, now: Date, requestId: string) {
+  const expiresAt = input.expires_at ?? null;
+  if (expiresAt && expiresAt <= now) expiryError('The expiry must be in the future.');
+  if (expiresAt && expiresAt.getTime() > now.getTime() + MAX_API_KEY_LIFETIME_MS) expiryError('An API key lasts at most one year.');
+  // Catalogue order, each scope once.
+  const scopes = API_KEY_SCOPES.filter((scope) => input.scopes.includes(scope));
+  const key = generateApiKey();
+  const row: ApiKeyRow = {
+    id: randomUUID(),
+    userId: actor.userId,
+    name: input.name,
+    keyHash: hashApiKey(key),
+    prefix: displayPrefix(key),
+    scopes,
+    createdAt: now,
+    expiresAt,
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  await inTransaction(async (tx) => {
+    if (!(await lockOwner(tx, actor.userId))) throw serviceError('unauthenticated', 'Sign in first.');
+    if ((await countLiveApiKeys(tx, actor.userId, now)) >= MAX_LIVE_API_KEYS) {
+      throw serviceError('conflict', `An account holds at most ${MAX_LIVE_API_KEYS} live API keys; revoke one first.`);
+    }
+    await insertApiKey(tx, row);
+    await recordAudit(tx, {
+      action: 'api_key.created',
+      outcome: 'success',
+      actor,
+      subject: { type: 'api_key', id: row.id },
+      requestId,
+      data: { scopes: scopes.join(' ') },
+      at: now,
+    });
+  });
+  return { id: row.id, api_key: key, name: row.name, scopes, created_at: now.toISOString(), expires_at: iso(expiresAt) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Revokes one of the owner's keys; another owner's (or an unknown) id is not found; twice is a conflict. */
+export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: Date, requestId: string) {
+  const notFound = () => serviceError('not_found', 'You have no API key with this id.');
+  if (!UUID.test(apiKeyId)) throw notFound();
+  await inTransaction(async (tx) => {
+    const row = await findOwnedApiKey(tx, actor.userId, apiKeyId);
+    if (!row) throw notFound();
+    if (row.revokedAt) throw serviceError('conflict', 'This API key is already revoked.');
+    await markApiKeyRevoked(tx, actor.userId, row.id, now);
+    await recordAudit(tx, {
+      action: 'api_key.revoked',
+      outcome: 'success',
+      actor,
+      subject: { type: 'api_key', id: row.id },
+      requestId,
+      data: { scopes: row.scopes.join(' ') },
+      at: now,
+    });
+  });
+  return { revoked: true as const };
+}
+
+/**
+ * The pipeline's API-key term: a malformed key or a wrong checksum is refused without a database read;
+ * otherwise the hash is looked up, and an expired or revoked key resolves nothing.
+ */
+export async function resolveApiKey(key: string, now: Date): Promise<BearerActor | null> {
+  if (!isWellFormedApiKey(key)) return null;
+  const db = await getDb();
+  const row = await findApiKeyByHash(db, hashApiKey(key));
+  if (!row || apiKeyStatus(row, now) !== 'active') return null;
+  await touchApiKey(db, row.id, now, LAST_USED_INTERVAL_MS);
+  return { kind: 'bearer', credential: 'api_key', credentialId: row.id, userId: row.userId, clientId: null, scopes: row.scopes, organizationId: null };
+}
