@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { apiKeys, auditEvents } from '@/lib/db/schema';
+import { apiKeys, auditEvents, idempotencyRecords } from '@/lib/db/schema';
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, problemOf } from '@/tests/helpers/http';
 import { mintAccessToken } from '@/tests/helpers/oauth';
@@ -91,6 +91,17 @@ describe('API keys (browser contract)', () => {
     expect(audit.map((e) => e.action)).toEqual(['api_key.created']);
     expect(JSON.stringify(audit)).not.toContain(created.api_key);
     expect(JSON.stringify(audit)).not.toContain('CI deploys');
+  });
+
+  it('keeps no replayable copy of the key: creation ignores an Idempotency-Key', async () => {
+    const ada = await person(mailbox, 'ada');
+    const send = () =>
+      asBrowser(ada.browser, 'POST', KEYS, { body: { name: 'retried', scopes: ['identity.developer.read'] }, headers: { 'idempotency-key': 'create-key-1' } });
+    const first = (await (await send()).json()) as Created;
+    const second = (await (await send()).json()) as Created;
+    expect(second.api_key).not.toBe(first.api_key);
+    const stored = await (await getDb()).select().from(idempotencyRecords).where(eq(idempotencyRecords.principal, `user:${ada.userId}`));
+    expect(stored).toEqual([]);
   });
 
   it('takes a non-empty subset of the developer scopes, a one-line name and a future expiry within a year', async () => {

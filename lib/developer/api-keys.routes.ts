@@ -46,7 +46,8 @@ export const apiKeyOperations: AnyOperation[] = [
     summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
     auth: STEP_UP,
     origin: 'required',
-    idempotency: 'optional',
+    // No Idempotency-Key: a stored answer for replay would keep the key itself in the database.
+    idempotency: 'none',
     body: z.strictObject({
       name: displayName,
       scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
