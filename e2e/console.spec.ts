@@ -84,7 +84,8 @@ test.describe('the organization console', () => {
     test.setTimeout(150_000);
     const ownerEmail = uniqueEmail('owner');
     const colleagueEmail = uniqueEmail('colleague');
-    const thirdEmail = uniqueEmail('third');
+    // A long address: it must wrap inside its card at 390 px, not widen the page.
+    const thirdEmail = uniqueEmail('third.member.with.a.rather.long.address');
 
     await test.step('the owner creates an organization from the account page and the empty state', async () => {
       // Signed out, the console and a link without its token only explain.
