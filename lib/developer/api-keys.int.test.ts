@@ -267,8 +267,15 @@ describe('the API-key term and the bearer read', () => {
     const at = (ms: number) => () => new Date(t0.getTime() + ms);
     expect((await withBearer(key.api_key, { now: at(0) })).status).toBe(200);
     expect((await rowOf(key.id)).lastUsedAt).toEqual(t0);
-    expect((await withBearer(key.api_key, { now: at(30_000) })).status).toBe(200);
-    expect((await withBearer(key.api_key, { now: at(59_000) })).status).toBe(200);
+    // Within the minute a request reads the key and writes nothing: not even a conditional UPDATE is sent.
+    const recording = await recordStatements();
+    try {
+      expect((await withBearer(key.api_key, { now: at(30_000) })).status).toBe(200);
+      expect((await withBearer(key.api_key, { now: at(59_000) })).status).toBe(200);
+    } finally {
+      recording.stop();
+    }
+    expect(recording.statements.filter((statement) => /^\s*update\b/i.test(statement) && statement.includes('api_keys'))).toEqual([]);
     expect((await rowOf(key.id)).lastUsedAt).toEqual(t0);
     expect((await withBearer(key.api_key, { now: at(61_000) })).status).toBe(200);
     expect((await rowOf(key.id)).lastUsedAt).toEqual(at(61_000)());

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Keyset } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder } from '@/lib/db/keyset';
@@ -52,8 +52,17 @@ export async function markApiKeyRevoked(db: Executor, userId: string, id: string
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
 
+function apiKeyByHashQuery(db: Executor) {
+  return db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).prepare('api_key_by_hash');
+}
+
+/** Built once per database handle: every API-key request runs it (as the session read does its own). */
+const preparedFor = new WeakMap<Executor, ReturnType<typeof apiKeyByHashQuery>>();
+
 export async function findApiKeyByHash(db: Executor, keyHash: string): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  let query = preparedFor.get(db);
+  if (!query) preparedFor.set(db, (query = apiKeyByHashQuery(db)));
+  const [row] = await query.execute({ keyHash });
   return row ?? null;
 }
 

@@ -145,6 +145,7 @@ export async function resolveApiKey(key: string, now: Date): Promise<BearerActor
   const db = await getDb();
   const row = await findApiKeyByHash(db, hashApiKey(key));
   if (!row || apiKeyStatus(row, now) !== 'active') return null;
-  await touchApiKey(db, row.id, now, LAST_USED_INTERVAL_MS);
+  // The row just read says whether a use is due: most requests need no second round trip at all.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) await touchApiKey(db, row.id, now, LAST_USED_INTERVAL_MS);
   return { kind: 'bearer', credential: 'api_key', credentialId: row.id, userId: row.userId, clientId: null, scopes: row.scopes, organizationId: null };
 }

@@ -1,0 +1,88 @@
+/**
+ * API-key authentication cost (not part of CI): pipeline step 6 (`authenticate`) for an `idk_` API key
+ * against a session cookie, in-process on the PostgreSQL server (a scratch database migrated by the
+ * built service), interleaved calls on the same machine state. Both are one indexed read (the key's
+ * hash; the session joined with its user); the session also unseals its iron-session cookie.
+ *
+ *   npm run build && npx tsx bench/api-keys.ts   (BENCH_ITERATIONS, BENCH_PG_URL)
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { AuthTerm } from '../lib/contract/operation';
+import { api, enroll } from './support/accounts';
+import { percentile, startServer } from './support/server';
+import { median } from './support/samples';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const PORT = 3700;
+const EMAIL = 'key-owner@example.test';
+const PASSWORD = 'quiet lanterns drift over the harbour';
+const SECRETS = {
+  SESSION_SECRET: randomBytes(32).toString('base64'),
+  PASSWORD_PEPPER: randomBytes(32).toString('base64'),
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
+
+async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(`${base}/api/auth/signin/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (response.status !== 201) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='))!;
+  return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
+}
+
+async function main() {
+  const database = `bench_keys_${Date.now()}`;
+  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${database}`);
+  const databaseUrl = `${PG_URL}/${database}`;
+  let stop = () => {};
+  try {
+    const server = await startServer(PORT, { DATABASE_URL: databaseUrl, ...SECRETS });
+    stop = server.stop;
+    await enroll(server.base, server.dataDir, EMAIL, (token) => api(server.base, '/api/auth/enrollment/password/complete', { password: PASSWORD }, token));
+    const browser = await signIn(server.base);
+    const { api_key: apiKey } = (await api(server.base, '/api/developer/api-keys', { name: 'bench', scopes: ['identity.developer.read'] }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as { api_key: string };
+
+    Object.assign(process.env, SECRETS, { DATABASE_URL: databaseUrl, BASE_URL: server.base });
+    const { authenticate } = await import('../lib/http/auth');
+    const keyTerm: AuthTerm = { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] };
+    const sessionTerm: AuthTerm = { kind: 'session' };
+    const keyRequest = new Request(`${server.base}/api/v1/developer/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const sessionRequest = new Request(`${server.base}/api/developer/api-keys`, { headers: { cookie: browser.cookie } });
+    const time = async (term: AuthTerm, request: Request) => {
+      const start = process.hrtime.bigint();
+      const actor = await authenticate(term, request, new Date());
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (actor.kind === 'anonymous') throw new Error('not authenticated');
+      return elapsed;
+    };
+    for (let i = 0; i < 500; i++) await Promise.all([time(keyTerm, keyRequest), time(sessionTerm, sessionRequest)]);
+    const key: number[] = [];
+    const session: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      key.push(await time(keyTerm, keyRequest));
+      session.push(await time(sessionTerm, sessionRequest));
+    }
+    key.sort((a, b) => a - b);
+    session.sort((a, b) => a - b);
+    const row = (values: number[]) => ({ p50_ms: median(values).toFixed(3), p99_ms: percentile(values, 99).toFixed(3) });
+    console.log(`authenticate, ${ITERATIONS} interleaved calls each (in-process, PostgreSQL at ${new URL(databaseUrl).host})`);
+    console.table({ 'session cookie': row(session), 'API key (idk_)': row(key) });
+    console.log(`API key / session at p50: ${(median(key) / median(session)).toFixed(2)}`);
+  } finally {
+    stop();
+    await admin.unsafe(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
