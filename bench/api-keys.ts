@@ -6,11 +6,10 @@
  *
  *   npm run build && npx tsx bench/api-keys.ts   (BENCH_ITERATIONS, BENCH_PG_URL)
  */
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import type { AuthTerm } from '../lib/contract/operation';
-import { api, enroll } from './support/accounts';
-import { percentile, startServer } from './support/server';
+import { api, enroll, signInWithPassword } from './support/accounts';
+import { percentile, scratchSecrets, startServer } from './support/server';
 import { median } from './support/samples';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
@@ -18,22 +17,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PORT = 3700;
 const EMAIL = 'key-owner@example.test';
 const PASSWORD = 'quiet lanterns drift over the harbour';
-const SECRETS = {
-  SESSION_SECRET: randomBytes(32).toString('base64'),
-  PASSWORD_PEPPER: randomBytes(32).toString('base64'),
-  DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-};
-
-async function signIn(base: string): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${base}/api/auth/signin/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (response.status !== 201) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='))!;
-  return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
-}
+const SECRETS = scratchSecrets();
 
 async function main() {
   const database = `bench_keys_${Date.now()}`;
@@ -45,7 +29,7 @@ async function main() {
     const server = await startServer(PORT, { DATABASE_URL: databaseUrl, ...SECRETS });
     stop = server.stop;
     await enroll(server.base, server.dataDir, EMAIL, (token) => api(server.base, '/api/auth/enrollment/password/complete', { password: PASSWORD }, token));
-    const browser = await signIn(server.base);
+    const browser = await signInWithPassword(server.base, EMAIL, PASSWORD);
     const { api_key: apiKey } = (await api(server.base, '/api/developer/api-keys', { name: 'bench', scopes: ['identity.developer.read'] }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as { api_key: string };
 
     Object.assign(process.env, SECRETS, { DATABASE_URL: databaseUrl, BASE_URL: server.base });

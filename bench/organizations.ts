@@ -12,11 +12,10 @@
  *   npm run build && npx tsx bench/organizations.ts
  *   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_MEMBERS, BENCH_ITERATIONS, BENCH_PG_URL)
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { api, enroll } from './support/accounts';
-import { percentile, startServer } from './support/server';
+import { api, enroll, signInWithPassword, type BenchBrowser as Browser } from './support/accounts';
+import { percentile, scratchSecrets, startServer } from './support/server';
 import { median, summarise, toSample, type Sample } from './support/samples';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,27 +30,8 @@ const PASSWORD = 'quiet lanterns drift over the harbour';
 const PAGE_GOAL = 1.5;
 const AUTHORIZE_GOAL_MS = 1;
 
-const SECRETS = {
-  SESSION_SECRET: randomBytes(32).toString('base64'),
-  PASSWORD_PEPPER: randomBytes(32).toString('base64'),
-  DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-};
+const SECRETS = scratchSecrets();
 
-interface Browser {
-  cookie: string;
-  csrf: string;
-}
-
-async function signIn(base: string): Promise<Browser> {
-  const response = await fetch(`${base}/api/auth/signin/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (response.status !== 201) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='))!;
-  return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
-}
 
 /** 100k people and their memberships, written in bulk (the API would take hours; the rows are the same). */
 async function seedMembers(sql: postgres.Sql, organizationId: string) {
@@ -155,7 +135,7 @@ async function main() {
     const server = await startServer(PORT, { DATABASE_URL: databaseUrl, ...SECRETS });
     stop = server.stop;
     await enroll(server.base, server.dataDir, EMAIL, (token) => api(server.base, '/api/auth/enrollment/password/complete', { password: PASSWORD }, token));
-    const browser = await signIn(server.base);
+    const browser = await signInWithPassword(server.base, EMAIL, PASSWORD);
     const { id } = (await api(server.base, '/api/organizations', { name: 'Bench Org' }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as { id: string };
     const seeded = Date.now();
     await seedMembers(sql, id);

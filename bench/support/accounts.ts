@@ -18,3 +18,21 @@ export async function enroll(base: string, dataDir: string, email: string, finis
   await api(base, '/api/auth/enrollment/verify-email', { code: devMailboxCode(dataDir, email) }, token);
   await finish(token);
 }
+
+export interface BenchBrowser {
+  /** `session=<sealed value>`, ready for a Cookie header. */
+  cookie: string;
+  csrf: string;
+}
+
+/** Signs in with a password over HTTP: the session cookie and the CSRF token of the new session. */
+export async function signInWithPassword(base: string, email: string, password: string): Promise<BenchBrowser> {
+  const response = await fetch(`${base}/api/auth/signin/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 201) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='))!;
+  return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,3 +46,12 @@ export function devMailboxCode(dataDir: string, to: string): string {
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Fresh secrets for a benchmark server on the PostgreSQL server (which requires them). */
+export function scratchSecrets(): Record<'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'DATA_ENCRYPTION_KEY', string> {
+  return {
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    PASSWORD_PEPPER: randomBytes(32).toString('base64'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
+}

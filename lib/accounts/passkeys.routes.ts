@@ -96,7 +96,7 @@ export const passkeyOperations: AnyOperation[] = [
     emits: ['identity.session.revoked'],
     response: sessionViewSchema,
     handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
-      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, binding: deviceBinding, now, requestId, presented: presentedSession });
+      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, binding: deviceBinding(), now, requestId, presented: presentedSession });
       return signedIn(issued);
     },
   }),

@@ -104,8 +104,11 @@ export interface HandlerContext<P, Q, B> {
   presentedSession: SessionActor | null;
   /** On operations that declare `tenant`: who acts inside the organization (resolved by the pipeline). */
   tenant: TenantActor | null;
-  /** Keyed hash of this request's device binding (user agent + network prefix), for new sessions. */
-  deviceBinding: string;
+  /**
+   * Keyed hash of this request's device binding (user agent + network prefix), for new sessions and
+   * bound consents; computed when asked, so other requests never pay for the HMAC.
+   */
+  deviceBinding: () => string;
 }
 
 const RESULT = Symbol('operation-result');

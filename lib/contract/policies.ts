@@ -121,9 +121,10 @@ function reauthenticate(detail: string, reauthentication: { reason: string } & R
 /**
  * The organization's session policies, applied to every session request that acts in it (the
  * pipeline's tenant step) and to an OAuth authorization bound to it (the consent decision).
- * `requestBinding`: the keyed device binding of the request (lib/http/client-address.ts).
+ * `requestBinding`: the keyed device binding of the request (lib/http/client-address.ts), computed only
+ * when the organization's binding policy is on.
  */
-export function assertSessionPolicies(policies: TenantPolicies, actor: SessionActor, requestBinding: string, now: Date): void {
+export function assertSessionPolicies(policies: TenantPolicies, actor: SessionActor, requestBinding: () => string, now: Date): void {
   const ageSeconds = (since: Date) => (now.getTime() - since.getTime()) / 1000;
   if (policies.sessionMaxAgeSeconds !== null && ageSeconds(actor.authenticatedAt) > policies.sessionMaxAgeSeconds) {
     reauthenticate('This organization requires a more recent sign-in.', { reason: 'session_max_age', max_age_seconds: policies.sessionMaxAgeSeconds });
@@ -137,7 +138,7 @@ export function assertSessionPolicies(policies: TenantPolicies, actor: SessionAc
       reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
     }
   }
-  if (policies.sessionBinding && actor.bindingHash !== requestBinding) {
+  if (policies.sessionBinding && actor.bindingHash !== requestBinding()) {
     reauthenticate('This organization accepts the session only from the device it signed in on.', { reason: 'session_binding' });
   }
 }

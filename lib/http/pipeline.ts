@@ -107,8 +107,8 @@ export async function runOperation(
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const binding = deviceBinding(request.headers);
-    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented, tenant, deviceBinding: binding } as const;
+    const bindingOfRequest = () => deviceBinding(request.headers);
+    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented, tenant, deviceBinding: bindingOfRequest } as const;
     const respond = async () => {
       const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
       return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };

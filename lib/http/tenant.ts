@@ -41,6 +41,6 @@ export async function authorizeTenant(
     throw serviceError('forbidden', `This needs the organization permission "${requirement.permission}".`, { extras: { permission: requirement.permission } });
   }
   if (requirement.ownerOnly && tenant.role !== 'owner') throw serviceError('forbidden', 'Only an owner of the organization may do this.', { extras: { permission: 'owner' } });
-  if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, deviceBinding(request.headers), now);
+  if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, () => deviceBinding(request.headers), now);
   return tenant;
 }

@@ -94,7 +94,7 @@ export async function decide(
   decision: 'approve' | 'deny',
   now: Date,
   requestId: string,
-  choice: { organizationId?: string; deviceBinding?: string } = {},
+  choice: { organizationId?: string; deviceBinding?: () => string } = {},
 ) {
   const { provider, interaction } = await liveInteraction(interactionId);
   const params = interaction.params as Record<string, string | undefined>;
@@ -105,7 +105,7 @@ export async function decide(
   } else {
     // An organization scope binds the authorization to one organization the person is an active member of.
     organizationId = await organizationToBind(actor.userId, params, choice.organizationId);
-    if (organizationId) await assertOrganizationSessionPolicies(organizationId, actor, choice.deviceBinding ?? '', now);
+    if (organizationId) await assertOrganizationSessionPolicies(organizationId, actor, choice.deviceBinding ?? (() => ''), now);
     const session = await sessionRecord(actor.sessionId);
     if (!session) throw serviceError('unauthenticated', 'Sign in first.');
     const after = signInRequiredAfter(interaction, now);

@@ -106,7 +106,7 @@ export async function organizationToBind(userId: string, params: Record<string, 
  * organization's session policies (session age, idle time, allowed sign-in methods, device binding)
  * apply to the approving session as they apply to the organization's own operations.
  */
-export async function assertOrganizationSessionPolicies(organizationId: string, actor: SessionActor, requestBinding: string, now: Date): Promise<void> {
+export async function assertOrganizationSessionPolicies(organizationId: string, actor: SessionActor, requestBinding: () => string, now: Date): Promise<void> {
   assertSessionPolicies(tenantPolicies(await organizationPolicyRows(await getDb(), organizationId)), actor, requestBinding, now);
 }
 

@@ -11,32 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { approvals, invitations, memberships, organizationPolicies, organizationRoles } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
+import { customRoleRow } from '@/tests/helpers/organization-roles';
 import { call, operation, problemOf } from '@/tests/helpers/http';
-import { acceptInvitation, asBearer, asBrowser, createOrganization, invitationTokenFor, invite, joinAs, organizationBearer, person, type Person } from '@/tests/helpers/organizations';
+import { acceptInvitation, asBearer, asBrowser, invitationTokenFor, invite, joinAs, organizationBearer, person, type Person, membershipOf, ownedOrganization } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
 const MEMBER = '/api/organizations/{id}/members/{member_id}';
 
-async function membershipOf(organizationId: string, userId: string) {
-  const [row] = await (await getDb())
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-  return row!;
-}
-
-async function organizationOf(label = 'ada') {
-  const owner = await person(mailbox, label);
-  const id = await createOrganization(owner);
-  return { owner, id, ownerMembership: (await membershipOf(id, owner.userId)).id };
-}
-
-async function customRole(organizationId: string, name: string, permissions: string[]) {
-  const id = randomUUID();
-  const now = new Date();
-  await (await getDb()).insert(organizationRoles).values({ id, organizationId, name, permissions, createdAt: now, updatedAt: now });
-  return id;
-}
 
 async function joinWithCustomRole(organizationId: string, userId: string, roleId: string) {
   const id = await joinAs(organizationId, userId, 'member');
@@ -71,8 +52,8 @@ const patchMember = (actor: Person, id: string, memberId: string, body: unknown)
 
 describe('ids of another organization in bodies and queries', () => {
   it('group members and delegated grants: another organization\'s membership id is not found, nothing is written', async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
     const group = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Ops' } })).json();
     const added = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: group.id }, body: { membership_id: other.ownerMembership } });
     expect(added.status).toBe(404);
@@ -87,8 +68,8 @@ describe('ids of another organization in bodies and queries', () => {
   });
 
   it("an approval of another organization, or for another target, does not open the gate", async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
     const alan = await person(mailbox, 'alan');
     await joinAs(id, alan.userId, 'admin');
     const bob = await person(mailbox, 'bob');
@@ -107,8 +88,8 @@ describe('ids of another organization in bodies and queries', () => {
   });
 
   it("the audit trail's actor filter never reaches another organization's events", async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
     // The other owner is also a member here, so their id is a plausible filter value.
     await joinAs(id, other.owner.userId, 'member');
     await asBrowser(other.owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id: other.id }, body: { name: 'Secret' } });
@@ -122,9 +103,9 @@ describe('ids of another organization in bodies and queries', () => {
   });
 
   it("another organization's custom role id is no role here (member change and invitation)", async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
-    const foreignRole = await customRole(other.id, 'Foreign', ['read']);
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
+    const foreignRole = await customRoleRow(other.id, 'Foreign', ['read']);
     const bobMembership = await joinAs(id, (await person(mailbox, 'bob')).userId, 'member');
     const changed = await patchMember(owner, id, bobMembership, { role: foreignRole });
     expect(changed.status).toBe(400);
@@ -135,8 +116,8 @@ describe('ids of another organization in bodies and queries', () => {
 
 describe('privilege escalation', () => {
   it('a custom role holding members.manage cannot suspend, demote or remove a member whose role holds more', async () => {
-    const { owner, id } = await organizationOf();
-    const managers = await customRole(id, 'Member managers', ['members.manage', 'audit.read']);
+    const { owner, id } = await ownedOrganization(mailbox);
+    const managers = await customRoleRow(id, 'Member managers', ['members.manage', 'audit.read']);
     const manager = await person(mailbox, 'manager');
     await joinWithCustomRole(id, manager.userId, managers);
     const alan = await person(mailbox, 'alan');
@@ -156,10 +137,10 @@ describe('privilege escalation', () => {
   });
 
   it('a custom role holding roles.manage cannot change a role that holds more than theirs', async () => {
-    const { id } = await organizationOf();
-    const roleAdmins = await customRole(id, 'Role admins', ['roles.manage', 'members.manage']);
-    const policyAdmins = await customRole(id, 'Policy admins', ['members.manage', 'policies.manage']);
-    const helpers = await customRole(id, 'Helpers', ['members.manage']);
+    const { id } = await ownedOrganization(mailbox);
+    const roleAdmins = await customRoleRow(id, 'Role admins', ['roles.manage', 'members.manage']);
+    const policyAdmins = await customRoleRow(id, 'Policy admins', ['members.manage', 'policies.manage']);
+    const helpers = await customRoleRow(id, 'Helpers', ['members.manage']);
     const editor = await person(mailbox, 'editor');
     await joinWithCustomRole(id, editor.userId, roleAdmins);
     await joinWithCustomRole(id, (await person(mailbox, 'pat')).userId, policyAdmins);
@@ -174,7 +155,7 @@ describe('privilege escalation', () => {
   });
 
   it('an admin cannot demote, suspend or remove an owner, nor create a delegated grant, nor invite an owner', async () => {
-    const { id, ownerMembership, owner } = await organizationOf();
+    const { id, ownerMembership, owner } = await ownedOrganization(mailbox);
     const alan = await person(mailbox, 'alan');
     const alanMembership = await joinAs(id, alan.userId, 'admin');
     expect((await patchMember(alan, id, ownerMembership, { role: 'admin' })).status).toBe(403);
@@ -193,13 +174,13 @@ describe('privilege escalation', () => {
   });
 
   it('the last owner cannot suspend or demote themselves', async () => {
-    const { owner, id, ownerMembership } = await organizationOf();
+    const { owner, id, ownerMembership } = await ownedOrganization(mailbox);
     expect((await patchMember(owner, id, ownerMembership, { status: 'suspended' })).status).toBe(409);
     expect((await patchMember(owner, id, ownerMembership, { role: 'admin' })).status).toBe(409);
   });
 
   it('the requester cannot approve their own request from a second session', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const second = await (await import('@/tests/helpers/accounts')).signInWithPassword(owner.email, 'organization test passphrase');
     const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'policies.delete', target: 'session.binding' } })).json();
     const decided = await asBrowser(second, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'approve' } });
@@ -208,7 +189,7 @@ describe('privilege escalation', () => {
   });
 
   it('the member a delegated grant would empower cannot approve it', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const alan = await person(mailbox, 'alan');
     const alanMembership = await joinAs(id, alan.userId, 'admin');
     const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'delegated_admins.create', target: `${alanMembership}: members.manage without expiry` } })).json();
@@ -220,7 +201,7 @@ describe('privilege escalation', () => {
   });
 
   it("a suspended member's session and bound token stop acting", async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'admin');
     const token = await organizationBearer(bob.userId, id);
@@ -231,8 +212,8 @@ describe('privilege escalation', () => {
   });
 
   it('an invitation never lifts a suspension (that is members.manage, not invitations.manage)', async () => {
-    const { owner, id } = await organizationOf();
-    const inviters = await customRole(id, 'Inviters', ['invitations.manage', 'audit.read']);
+    const { owner, id } = await ownedOrganization(mailbox);
+    const inviters = await customRoleRow(id, 'Inviters', ['invitations.manage', 'audit.read']);
     const inviter = await person(mailbox, 'inviter');
     await joinWithCustomRole(id, inviter.userId, inviters);
     const bob = await person(mailbox, 'bob');
@@ -249,7 +230,7 @@ describe('privilege escalation', () => {
   });
 
   it('a revoked member cannot come back through an invitation mailed before the revocation', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     // Bob is invited as admin; before he accepts he is in by another way (test data), then removed for good.
     const { token } = await invite(owner, id, bob.email, 'admin', mailbox);
@@ -265,8 +246,8 @@ describe('privilege escalation', () => {
 
 describe('races', () => {
   it('assigning a custom role while it is deleted: never both, never a member left with a deleted role', async () => {
-    const { owner, id } = await organizationOf();
-    const role = await customRole(id, 'Short-lived', ['groups.manage']);
+    const { owner, id } = await ownedOrganization(mailbox);
+    const role = await customRoleRow(id, 'Short-lived', ['groups.manage']);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const [assigned, deleted] = await Promise.all([
@@ -280,7 +261,7 @@ describe('races', () => {
   });
 
   it('a resend racing an acceptance with the old link: the old link never works after the resend', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const { id: invitationId, token } = await invite(owner, id, bob.email, 'member', mailbox);
     const [resent, accepted] = await Promise.all([
@@ -294,7 +275,7 @@ describe('races', () => {
 
 describe('invitations', () => {
   it('the address matches in any letter case; a look-alike (trailing dot, compatibility form) does not', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const shouted = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: bob.email.toUpperCase(), role: 'member' } });
     expect(shouted.status).toBe(201);
@@ -317,7 +298,7 @@ describe('invitations', () => {
   });
 
   it('an accepted link cannot be replayed, by the invitee or anyone else', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const { token } = await invite(owner, id, bob.email, 'member', mailbox);
     expect((await acceptInvitation(bob, token)).status).toBe(200);
@@ -329,7 +310,7 @@ describe('invitations', () => {
 
 describe('hostile input', () => {
   it('refuses NUL and control characters in names, descriptions and schema keys', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const attempts: [string, string, unknown][] = [
       ['POST', '/api/organizations/{id}/groups', { name: 'Ops\u0000' }],
       ['POST', '/api/organizations/{id}/roles', { name: 'Ops', description: 'x\u001b[31m', permissions: ['read'] }],
@@ -344,7 +325,7 @@ describe('hostile input', () => {
   });
 
   it('refuses line breaks and bidirectional overrides in names that reach invitation mails and the console', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const phishing = 'Acme\n\nURGENT: your account is locked, sign in at https://evil.example';
     const spoof = 'Acme \u202egnp.exe';
     for (const name of [phishing, spoof, 'Acme\u2028Corp', 'Acme\tCorp']) {
@@ -358,7 +339,7 @@ describe('hostile input', () => {
   });
 
   it('refuses oversized names and descriptions', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'x'.repeat(101) } })).status).toBe(400);
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'r', description: 'x'.repeat(501), permissions: ['read'] } })).status).toBe(400);
     const action = { name: 'big', description: 'x'.repeat(1001), input_schema: { type: 'object' }, risk_level: 'low' };
@@ -366,7 +347,7 @@ describe('hostile input', () => {
   });
 
   it('answers pathological input schemas quickly with 400 (deep nesting, huge or catastrophic patterns, $ref loops)', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 1500; i += 1) deep = { not: deep };
     let fanout: Record<string, unknown> = { $defs: {} as Record<string, unknown> };
@@ -404,7 +385,7 @@ describe('hostile input', () => {
 
 describe('policy values at the edges', () => {
   it('an admin cannot set sign-in methods their own session does not use (nobody could undo it)', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const POLICIES = '/api/organizations/{id}/policies';
     for (const value of [['federation'], ['passkey', 'email_code']]) {
       const refused = await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value } });
@@ -424,7 +405,7 @@ describe('policy values at the edges', () => {
 
 describe('the policies.delete gate', () => {
   it('cannot be sidestepped by setting a gated policy back towards its default', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const alan = await person(mailbox, 'alan');
     await joinAs(id, alan.userId, 'admin');
     const set = (policy_key: string, value: unknown, approvalId?: string) =>
@@ -453,8 +434,8 @@ describe('the policies.delete gate', () => {
 
 describe('replays and cursors', () => {
   it("an Idempotency-Key used in one organization never replays its answer into another", async () => {
-    const a = await organizationOf();
-    const b = await organizationOf('zed');
+    const a = await ownedOrganization(mailbox);
+    const b = await ownedOrganization(mailbox, 'zed');
     await joinAs(b.id, a.owner.userId, 'owner');
     const bobInA = await joinAs(a.id, (await person(mailbox, 'bob')).userId, 'member');
     const cyInB = await joinAs(b.id, (await person(mailbox, 'cy')).userId, 'member');
@@ -472,8 +453,8 @@ describe('replays and cursors', () => {
   });
 
   it('a forged or foreign cursor is a 400, never a 500, and never widens the tenant', async () => {
-    const a = await organizationOf();
-    const b = await organizationOf('zed');
+    const a = await ownedOrganization(mailbox);
+    const b = await ownedOrganization(mailbox, 'zed');
     for (let i = 0; i < 2; i += 1) await joinAs(b.id, (await person(mailbox, 'm')).userId, 'member');
     const page = await (await asBrowser(b.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: b.id }, query: 'limit=1' })).json();
     const foreign = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `limit=1&cursor=${page.next_cursor}` });
@@ -491,8 +472,8 @@ describe('replays and cursors', () => {
 
 describe('bearer credentials', () => {
   it('a token bound to A reads nothing of B, nested paths included; an API key without a store is 401', async () => {
-    const a = await organizationOf();
-    const b = await organizationOf('zed');
+    const a = await ownedOrganization(mailbox);
+    const b = await ownedOrganization(mailbox, 'zed');
     // The holder is a member of both: only the binding keeps them to A.
     await joinAs(b.id, a.owner.userId, 'admin');
     const group = await (await asBrowser(b.owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id: b.id }, body: { name: 'B team' } })).json();
@@ -514,7 +495,7 @@ describe('bearer credentials', () => {
 
 describe('information leaks', () => {
   it("a plain member's bound token cannot read the invited addresses the member cannot see in the browser", async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     await joinAs(id, bob.userId, 'member');
     await invite(owner, id, `secret.${randomUUID().slice(0, 8)}@example.test`, 'member', mailbox);
@@ -528,7 +509,7 @@ describe('information leaks', () => {
   });
 
   it('an outsider cannot tell an existing organization from an unknown one', async () => {
-    const { id } = await organizationOf();
+    const { id } = await ownedOrganization(mailbox);
     const outsider = await person(mailbox, 'outsider');
     const known = await asBrowser(outsider.browser, 'GET', '/api/organizations/{id}/members', { params: { id } });
     const unknown = await asBrowser(outsider.browser, 'GET', '/api/organizations/{id}/members', { params: { id: randomUUID() } });

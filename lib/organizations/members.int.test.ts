@@ -4,14 +4,15 @@
  * and the bearer reads.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { approvals, delegatedAdminGrants, groupMembers, groups, memberships, organizationPolicies, organizationRoles, outboxEvents, users } from '@/lib/db/schema';
+import { approvals, delegatedAdminGrants, groupMembers, groups, memberships, organizationPolicies, outboxEvents, users } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
+import { customRoleRow } from '@/tests/helpers/organization-roles';
 import { problemOf } from '@/tests/helpers/http';
 import { mintAccessToken } from '@/tests/helpers/oauth';
-import { asBearer, asBrowser, createOrganization, joinAs, organizationBearer, person, type Person } from '@/tests/helpers/organizations';
+import { asBearer, asBrowser, joinAs, organizationBearer, person, type Person, membershipOf, ownedOrganization } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
 const MEMBER = '/api/organizations/{id}/members/{member_id}';
@@ -19,31 +20,10 @@ const MEMBER = '/api/organizations/{id}/members/{member_id}';
 const patchMember = (actor: Person, id: string, memberId: string, body: unknown) => asBrowser(actor.browser, 'PATCH', MEMBER, { params: { id, member_id: memberId }, body });
 const removeMember = (actor: Person, id: string, memberId: string, query?: string) => asBrowser(actor.browser, 'DELETE', MEMBER, { params: { id, member_id: memberId }, query });
 
-async function membershipOf(organizationId: string, userId: string) {
-  const [row] = await (await getDb())
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-  return row!;
-}
-
-/** An organization with its owner (Ada) and the owner's membership id. */
-async function organizationOf(label = 'ada') {
-  const owner = await person(mailbox, label);
-  const id = await createOrganization(owner);
-  return { owner, id, ownerMembership: (await membershipOf(id, owner.userId)).id };
-}
-
-async function customRole(organizationId: string, name: string, permissions: string[]) {
-  const id = randomUUID();
-  const now = new Date();
-  await (await getDb()).insert(organizationRoles).values({ id, organizationId, name, permissions, createdAt: now, updatedAt: now });
-  return id;
-}
 
 describe('the members list', () => {
   it('shows active and suspended members by default, each status on request, with address and role', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const cy = await person(mailbox, 'cy');
     const bobMembership = await joinAs(id, bob.userId, 'member');
@@ -62,7 +42,7 @@ describe('the members list', () => {
   });
 
   it('pages newest first with a cursor', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     for (let i = 0; i < 2; i += 1) await joinAs(id, (await person(mailbox, 'page')).userId, 'member', new Date(Date.now() + (i + 1) * 1000));
     const first = await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query: 'limit=2' })).json();
     expect(first.members).toHaveLength(2);
@@ -74,7 +54,7 @@ describe('the members list', () => {
 
 describe('changing members', () => {
   it('changes role and status, and a suspended member loses access until re-activated', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const promoted = await patchMember(owner, id, bobMembership, { role: 'admin' });
@@ -87,8 +67,8 @@ describe('changing members', () => {
   });
 
   it('refuses an empty change, an unknown role, and another organization\'s membership id', async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
     const bobMembership = await joinAs(id, (await person(mailbox, 'bob')).userId, 'member');
     expect((await patchMember(owner, id, bobMembership, {})).status).toBe(400);
     const unknown = await patchMember(owner, id, bobMembership, { role: 'emperor' });
@@ -100,7 +80,7 @@ describe('changing members', () => {
   });
 
   it('needs members.manage and a recent step-up', async () => {
-    const { owner, id, ownerMembership } = await organizationOf();
+    const { owner, id, ownerMembership } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     await joinAs(id, bob.userId, 'member');
     const refused = await patchMember(bob, id, ownerMembership, { role: 'member' });
@@ -115,11 +95,11 @@ describe('changing members', () => {
   });
 
   it('assigns a custom role only when the assigner holds all its permissions', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const manager = await person(mailbox, 'manager');
     const bob = await person(mailbox, 'bob');
-    const managers = await customRole(id, 'Member managers', ['members.manage']);
-    const policyAdmins = await customRole(id, 'Policy admins', ['members.manage', 'policies.manage']);
+    const managers = await customRoleRow(id, 'Member managers', ['members.manage']);
+    const policyAdmins = await customRoleRow(id, 'Policy admins', ['members.manage', 'policies.manage']);
     const managerMembership = await joinAs(id, manager.userId, 'member');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const made = await patchMember(owner, id, managerMembership, { role: managers });
@@ -137,7 +117,7 @@ describe('changing members', () => {
 
 describe('owners', () => {
   it('only an owner makes, changes or removes an owner', async () => {
-    const { owner, id, ownerMembership } = await organizationOf();
+    const { owner, id, ownerMembership } = await ownedOrganization(mailbox);
     const admin = await person(mailbox, 'admin');
     const bob = await person(mailbox, 'bob');
     await joinAs(id, admin.userId, 'admin');
@@ -156,7 +136,7 @@ describe('owners', () => {
   });
 
   it('never demotes, suspends or removes the last active owner', async () => {
-    const { owner, id, ownerMembership } = await organizationOf();
+    const { owner, id, ownerMembership } = await ownedOrganization(mailbox);
     for (const response of [
       await patchMember(owner, id, ownerMembership, { role: 'admin' }),
       await patchMember(owner, id, ownerMembership, { status: 'suspended' }),
@@ -177,7 +157,7 @@ describe('owners', () => {
   });
 
   it('keeps an owner when two owners demote each other at the same time', async () => {
-    const { owner: ada, id, ownerMembership: adaMembership } = await organizationOf();
+    const { owner: ada, id, ownerMembership: adaMembership } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'owner');
     const answers = await Promise.all([patchMember(ada, id, bobMembership, { role: 'admin' }), patchMember(bob, id, adaMembership, { role: 'admin' })]);
@@ -189,7 +169,7 @@ describe('owners', () => {
   });
 
   it('keeps an owner when two owners remove each other at the same time', async () => {
-    const { owner: ada, id, ownerMembership: adaMembership } = await organizationOf();
+    const { owner: ada, id, ownerMembership: adaMembership } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'owner');
     const answers = await Promise.all([removeMember(ada, id, bobMembership), removeMember(bob, id, adaMembership)]);
@@ -201,7 +181,7 @@ describe('owners', () => {
 
 describe('revoking a membership', () => {
   it('revokes (the user stays), ends group memberships and live delegated grants, and announces it', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const db = await getDb();
@@ -232,7 +212,7 @@ describe('revoking a membership', () => {
   });
 
   it('needs an approved request when the organization puts members.remove behind approvals', async () => {
-    const { owner, id } = await organizationOf();
+    const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
     const cy = await person(mailbox, 'cy');
     await joinAs(id, cy.userId, 'admin');
@@ -272,8 +252,8 @@ describe('revoking a membership', () => {
 
 describe('bearer reads of members', () => {
   it('lists the bound organization only; an unbound credential or another organization is refused', async () => {
-    const { owner, id } = await organizationOf();
-    const other = await organizationOf('zed');
+    const { owner, id } = await ownedOrganization(mailbox);
+    const other = await ownedOrganization(mailbox, 'zed');
     const bob = await person(mailbox, 'bob');
     await joinAs(id, bob.userId, 'member');
     const bound = await organizationBearer(bob.userId, id);

@@ -31,11 +31,6 @@ async function passwordAccount() {
   return { email, userId, browser: await signInWithPassword(email, PASSWORD) };
 }
 
-async function organizationOf(browser: Parameters<typeof as>[0]): Promise<string> {
-  const response = await post('/api/organizations', { name: 'Events Org' }, { headers: as(browser) });
-  return ((await response.json()) as { id: string }).id;
-}
-
 type Act = () => Promise<Response>;
 
 /** An organization owned by a fresh account, with one group (and, when asked, a member in it). */
@@ -132,26 +127,26 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   updateOrganizationMember: async () => {
     const owner = await passwordAccount();
     const bob = await passwordAccount();
-    const id = await organizationOf(owner.browser);
+    const id = await createOrganization(owner);
     const memberId = await joinAs(id, bob.userId, 'member');
     return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId }, body: { status: 'suspended' } });
   },
   revokeOrganizationMember: async () => {
     const owner = await passwordAccount();
     const bob = await passwordAccount();
-    const id = await organizationOf(owner.browser);
+    const id = await createOrganization(owner);
     const memberId = await joinAs(id, bob.userId, 'member');
     return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId } });
   },
   createOrganizationInvitation: async () => {
     const owner = await passwordAccount();
-    const id = await organizationOf(owner.browser);
+    const id = await createOrganization(owner);
     return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: address(), role: 'member' } });
   },
   acceptOrganizationInvitation: async () => {
     const owner = await passwordAccount();
     const bob = await passwordAccount();
-    const id = await organizationOf(owner.browser);
+    const id = await createOrganization(owner);
     const { token } = await invite(owner, id, bob.email, 'member', mailbox);
     return () => post('/api/organizations/invitations/accept', { token }, { headers: as(bob.browser) });
   },

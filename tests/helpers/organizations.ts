@@ -3,6 +3,7 @@
  * cookie, the CSRF header), plus fixtures for people in several organizations.
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { DrizzleAdapter } from '@/lib/oidc/adapter';
 import { memberships } from '@/lib/db/schema';
@@ -39,6 +40,22 @@ export async function createOrganization(owner: Person, name = 'Acme'): Promise<
   const response = await asBrowser(owner.browser, 'POST', '/api/organizations', { body: { name } });
   if (response.status !== 201) throw new Error(`create organization failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** A person's membership row in an organization (test data reads). */
+export async function membershipOf(organizationId: string, userId: string) {
+  const [row] = await (await getDb())
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row!;
+}
+
+/** A fresh organization with its owner (signed in) and the owner's membership id. */
+export async function ownedOrganization(mailbox: Mailbox, label = 'ada') {
+  const owner = await person(mailbox, label);
+  const id = await createOrganization(owner);
+  return { owner, id, ownerMembership: (await membershipOf(id, owner.userId)).id };
 }
 
 /**
