@@ -24,6 +24,14 @@ export const EVENT_TYPES = [
   'identity.organization.role.created',
   'identity.organization.role.updated',
   'identity.organization.role.deleted',
+  'identity.organization.application.assigned',
+  'identity.organization.application.unassigned',
+  'identity.application.created',
+  'identity.application.updated',
+  'identity.application.secret_rotated',
+  'identity.application.disabled',
+  'identity.api_key.created',
+  'identity.api_key.revoked',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
