@@ -62,6 +62,17 @@ export const FIXTURES: Record<string, Fixture> = {
       await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
       'delegation',
     ),
+  // An application (of a developer outside the organization) assigned to the organization.
+  application_id: async (world) => {
+    const developer = await person(world.mailbox, 'developer');
+    const response = await asBrowser(developer.browser, 'POST', '/api/developer/applications', {
+      body: { name: 'Assigned app', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
+    });
+    const app = (await response.json()) as { id: string; client_id: string };
+    const assigned = await post(world, '/api/organizations/{id}/applications', { client_id: app.client_id });
+    if (assigned.status !== 201) throw new Error(`fixture application: ${assigned.status} ${await assigned.text()}`);
+    return app.id;
+  },
   approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
 };
 
