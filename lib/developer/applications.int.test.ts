@@ -12,7 +12,7 @@ import { auditEvents, developerApplications, oidcModels, outboxEvents } from '@/
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
 import { APPLICATIONS, applicationRp, createApplication, ONE_APPLICATION } from '@/tests/helpers/applications';
 import { call, operation, problemOf } from '@/tests/helpers/http';
-import { authorizationOutcome, authorizationParams, authorize, authorizeWithConsent, consentRequest, CookieJar, pkce, REDIRECT, tokenRequest } from '@/tests/helpers/oauth';
+import { authorizationOutcome, authorizationParams, authorize, authorizeWithConsent, consentRequest, CookieJar, pkce, REDIRECT } from '@/tests/helpers/oauth';
 import { asBrowser, person } from '@/tests/helpers/organizations';
 import { hashClientSecret } from '@/lib/oidc';
 import { approveApplicationScopes } from './applications';
