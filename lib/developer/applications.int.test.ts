@@ -156,6 +156,35 @@ describe('certification', () => {
     expect(list.status).toBe(200);
     expect(await list.json()).toMatchObject({ authentication: 'oauth', applications: [{ id: app.id }] });
   });
+
+  it('an application whose every scope is pending is unknown to the provider (an empty scope list would mean any scope)', async () => {
+    const ada = await person(mailbox, 'ada');
+    const app = await createApplication(ada, { client_type: 'public', scopes: ['identity.privacy.export'] });
+    expect(app.approved_scopes).toEqual([]);
+    const request = authorizationParams(app.client_id, pkce().challenge, { scope: 'openid identity.profile.read' });
+    const refused = await authorize(new CookieJar(ada.browser), request);
+    expect(new URL(refused.headers.get('location')!, 'http://x').searchParams.get('error')).toBe('invalid_client');
+    const status = await (await asBrowser(ada.browser, 'GET', `${ONE_APPLICATION}/certification/status`, one(app.id))).json();
+    expect(status.checks).toContainEqual(expect.objectContaining({ name: 'approved_scope_present', passed: false }));
+
+    await approveApplicationScopes(app.client_id, ['identity.privacy.export'], new Date());
+    const started = await authorize(new CookieJar(ada.browser), { ...request, scope: 'identity.privacy.export' });
+    expect(started.headers.get('location')).toMatch(/^\/consent\//);
+    const outcome = await authorizationOutcome(await authorize(new CookieJar(ada.browser), request));
+    expect(outcome.answer?.get('error')).toBe('invalid_scope');
+  });
+
+  it('PATCH runs certification again: a new reviewed scope is pending, an approval survives while requested', async () => {
+    const ada = await person(mailbox, 'ada');
+    const app = await createApplication(ada, { client_type: 'public', scopes: ['openid', 'identity.developer.read'] });
+    await approveApplicationScopes(app.client_id, ['identity.developer.read'], new Date());
+    const patch = (scopes: string[]) => asBrowser(ada.browser, 'PATCH', ONE_APPLICATION, { ...one(app.id), body: { scopes } });
+    expect(await (await patch(['openid', 'identity.developer.read', 'identity.webhooks.test'])).json()).toMatchObject({
+      approved_scopes: ['openid', 'identity.developer.read'],
+    });
+    expect(await (await patch(['openid', 'identity.webhooks.test'])).json()).toMatchObject({ approved_scopes: ['openid'] });
+    expect(await (await patch(['openid', 'identity.developer.read'])).json()).toMatchObject({ approved_scopes: ['openid'] });
+  });
 });
 
 describe('owner isolation and bad input', () => {

@@ -50,6 +50,11 @@ export function certificationOf(app: CertifiedApplication) {
       passed: app.clientType === 'public' || app.secretHash !== null,
       detail: app.clientType === 'public' ? 'A public client authenticates with PKCE only.' : app.secretHash ? undefined : 'Issue a secret in the portal (rotate-secret).',
     },
+    {
+      name: 'approved_scope_present',
+      passed: app.approvedScopes.length > 0,
+      detail: app.approvedScopes.length ? undefined : 'No scope is approved yet: the provider refuses the application until one is.',
+    },
     { name: 'pkce_required', passed: true, detail: 'The provider requires PKCE (S256) from every client.' },
     { name: 'scopes_reviewed', passed: pending.length === 0, detail: pending.length ? `Pending operator review: ${pending.join(' ')}` : undefined },
   ];

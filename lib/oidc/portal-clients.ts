@@ -23,6 +23,8 @@ export interface PortalClient {
 
 /** The client metadata the provider reads (RFC 7591 names). */
 export function portalClientMetadata(client: PortalClient): Record<string, unknown> {
+  // An empty scope list would mean "any scope" to the provider: never written (see `usable`).
+  if (client.approvedScopes.length === 0) throw new Error(`portal client ${client.clientId} has no approved scope`);
   const confidential = client.clientType === 'confidential';
   return {
     client_id: client.clientId,
@@ -40,12 +42,20 @@ export function portalClientMetadata(client: PortalClient): Record<string, unkno
 }
 
 /**
- * Writes (or rewrites) the provider's record of a portal client. A confidential client without a
- * secret yet (registered over the bearer surface) gets no record: the provider answers invalid_client
- * until the owner issues a secret in the portal.
+ * Whether the provider may know the client now. A confidential client without a secret yet
+ * (registered over the bearer surface) may not; nor may a client with no approved scope at all: the
+ * provider reads an empty `scope` metadata as "no restriction", which would open every scope.
+ */
+function usable(client: PortalClient): boolean {
+  return client.approvedScopes.length > 0 && (client.clientType === 'public' || client.secretHash !== null);
+}
+
+/**
+ * Writes (or rewrites) the provider's record of a portal client, or removes it while the client is
+ * not usable (see `usable`): the provider then answers invalid_client.
  */
 export async function writePortalClient(tx: Executor, client: PortalClient): Promise<void> {
-  if (client.clientType === 'confidential' && !client.secretHash) {
+  if (!usable(client)) {
     await destroyModel(tx, 'Client', storageId('Client', client.clientId));
     return;
   }
