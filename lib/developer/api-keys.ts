@@ -74,7 +74,8 @@ function expiryError(message: string): never {
   throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.expires_at', message }] } });
 }
 
-export async function createApiKey(actor: SessionActor, input: NewApiKey, now: Date, requestId: string) {
+/** The owner creates a key in the portal (session) or through an application they authorized (bearer: MCP). */
+export async function createApiKey(actor: Actor & { userId: string }, input: NewApiKey, now: Date, requestId: string) {
   const expiresAt = input.expires_at ?? null;
   if (expiresAt && expiresAt <= now) expiryError('The expiry must be in the future.');
   if (expiresAt && expiresAt.getTime() > now.getTime() + MAX_API_KEY_LIFETIME_MS) expiryError('An API key lasts at most one year.');

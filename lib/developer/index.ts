@@ -1,2 +1,2 @@
 /** The developer portal context: API keys (applications and webhooks come later). */
-export { resolveApiKey } from './api-keys';
+export { API_KEY_SCOPES, createApiKey, resolveApiKey } from './api-keys';
