@@ -80,6 +80,20 @@ describe('/mcp authentication', () => {
     }
   });
 
+  it('serves POST only (405 for the stream GET), refuses a foreign Origin, and carries X-Request-ID on success', async () => {
+    const owner = await person(mailbox, 'mcp-edge');
+    const token = await mcpToken(owner, 'identity.profile.read');
+    const stream = await loopback.fetch(MCP_RESOURCE, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` } });
+    expect(stream.status).toBe(405);
+    expect(stream.headers.get('allow')).toBe('POST');
+    expect((await rawPost({ authorization: `Bearer ${token}`, origin: 'https://evil.test' })).status).toBe(403);
+    const ok = await rawPost({ authorization: `Bearer ${token}`, 'x-request-id': 'mcp-ok-1' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-request-id')).toBe('mcp-ok-1');
+    expect(ok.headers.get('mcp-session-id')).toBeNull();
+    expect(((await ok.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('identity-service');
+  });
+
   it('refuses a token for /mcp on the API (the mirror rule)', async () => {
     const owner = await person(mailbox, 'mcp-mirror');
     const token = await mcpToken(owner, 'identity.profile.read');
