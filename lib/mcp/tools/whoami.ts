@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readProfile } from '@/lib/accounts';
+import { PROFILE_FIELDS, readProfile } from '@/lib/accounts';
 import { defineTool } from '../tool';
 
 /** The person the token acts for, as GET /api/v1/me shows them (e-mail only with identity.email.read). */
@@ -11,14 +11,6 @@ export const whoami = defineTool({
   scope: 'identity.profile.read',
   readOnly: true,
   input: {},
-  output: {
-    id: z.string(),
-    display_name: z.string().nullable(),
-    locale: z.string().nullable(),
-    timezone: z.string().nullable(),
-    email: z.string().optional(),
-    email_verified: z.boolean().optional(),
-    scopes: z.array(z.string()),
-  },
+  output: { ...PROFILE_FIELDS, scopes: z.array(z.string()) },
   run: async (actor) => ({ ...(await readProfile(actor)), scopes: actor.scopes }),
 });
