@@ -27,6 +27,7 @@ import { approvalOperations } from '@/lib/organizations/approvals.routes';
 import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
 import { policyOperations } from '@/lib/organizations/policies.routes';
 import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
+import { webhookOperations } from '@/lib/webhooks/webhooks.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -56,6 +57,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...oidcOperations,
   ...consentOperations,
   ...apiKeyOperations,
+  ...webhookOperations,
   ...openapiOperations(() => OPERATIONS),
 ];
 

@@ -100,7 +100,7 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   },
   { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
   { id: 'developer', title: 'Developer applications and API keys', classify: planned('The developer portal') },
-  { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },
+  { id: 'webhooks', title: 'Signed webhooks', classify: databaseBacked('Signed webhook delivery (outbox, leased worker, retries)') },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
   {
     id: 'privacy',
