@@ -150,17 +150,19 @@ export async function destinationRefusal(raw: string): Promise<UrlRefusal | null
 }
 
 interface AgentHolder {
-  __identityOutboundAgent?: { caFile: string | null; agent: Agent };
+  __identityOutboundAgent?: { key: string; agent: Agent };
 }
 const holder = globalThis as unknown as AgentHolder;
 
 /** One keep-alive agent per process (connections are reused; each new one is checked by the lookup). */
 function agent(): Agent {
-  const caFile = getConfig().outboundCaFile;
-  if (holder.__identityOutboundAgent?.caFile !== caFile) {
+  const { outboundCaFile: caFile, outboundAllowPrivateNetworks } = getConfig();
+  // A changed rule must not ride on connections opened under the old one.
+  const key = `${caFile ?? ''}|${outboundAllowPrivateNetworks}`;
+  if (holder.__identityOutboundAgent?.key !== key) {
     holder.__identityOutboundAgent?.agent.destroy();
     const ca = caFile ? [...rootCertificates, readFileSync(caFile, 'utf8')] : undefined;
-    holder.__identityOutboundAgent = { caFile, agent: new Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup, ...(ca ? { ca } : {}) }) };
+    holder.__identityOutboundAgent = { key, agent: new Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup, ...(ca ? { ca } : {}) }) };
   }
   return holder.__identityOutboundAgent.agent;
 }
