@@ -27,6 +27,10 @@ import { approvalOperations } from '@/lib/organizations/approvals.routes';
 import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
 import { policyOperations } from '@/lib/organizations/policies.routes';
 import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
+import { applicationOperations } from '@/lib/developer/applications.routes';
+import { developerAuditOperations } from '@/lib/developer/developer-audit.routes';
+import { organizationApplicationOperations } from '@/lib/organizations/applications.routes';
+import { webhookOperations } from '@/lib/webhooks/webhooks.routes';
 import { mcpOperations } from '@/lib/mcp/mcp.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
@@ -57,6 +61,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...oidcOperations,
   ...consentOperations,
   ...apiKeyOperations,
+  ...applicationOperations,
+  ...developerAuditOperations,
+  ...organizationApplicationOperations,
+  ...webhookOperations,
   ...mcpOperations,
   ...openapiOperations(() => OPERATIONS),
 ];

@@ -13,10 +13,13 @@ import { auditEvents } from '@/lib/db/schema';
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
 import { AgentOAuth, mcpClient, mcpTransport, startLoopbackServer } from '@/tests/helpers/mcp-client';
-import { approve, authorizationParams, CookieJar, exchangeCode, mintAccessToken, pkce, registerNativeClient } from '@/tests/helpers/oauth';
+import { approve, authorizationParams, CookieJar, exchangeCode, mintAccessToken, pkce, registerNativeClient, registerPortalClient } from '@/tests/helpers/oauth';
+import { createApplication } from '@/tests/helpers/applications';
 import { person, type Person } from '@/tests/helpers/organizations';
+import { LOOPBACK_ENV, subscribe } from '@/tests/helpers/webhooks';
 
-const mailbox = useMailbox();
+// Webhook subscriptions to a loopback address (the test event is only queued: no receiver needed).
+const mailbox = useMailbox(LOOPBACK_ENV);
 let loopback: Awaited<ReturnType<typeof startLoopbackServer>>;
 beforeAll(async () => {
   loopback = await startLoopbackServer();
@@ -155,5 +158,56 @@ describe('/mcp tools', () => {
     expect(unknownScope.isError).toBe(true);
     const keys = await (await getDb()).query.apiKeys.findMany({ where: (k, { eq: equals }) => equals(k.userId, owner.userId) });
     expect(keys).toEqual([]);
+  });
+});
+
+describe('/mcp developer tools', () => {
+  type Listed<T> = { items: T[]; has_more: boolean; next_cursor: string | null };
+
+  it('list_applications pages like the API and never shows a client secret', async () => {
+    const owner = await person(mailbox, 'mcp-apps');
+    const older = await createApplication(owner, { name: 'Older' });
+    const newer = await createApplication(owner, { name: 'Newer' });
+    const client = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read', await registerPortalClient()) }));
+    const first = await client.callTool({ name: 'list_applications', arguments: { limit: 1 } });
+    const page = structured<Listed<{ id: string; client_id: string; status: string }>>(first);
+    expect(page.items.map((a) => a.id)).toEqual([newer.id]);
+    expect(page.has_more).toBe(true);
+    const rest = structured<Listed<{ id: string }>>(await client.callTool({ name: 'list_applications', arguments: { limit: 1, cursor: page.next_cursor } }));
+    expect(rest).toMatchObject({ items: [{ id: older.id }], has_more: false, next_cursor: null });
+    for (const secret of [older.client_secret, newer.client_secret]) expect(JSON.stringify(first)).not.toContain(secret);
+    // A cursor is bound to its tool, as API cursors are to their collection.
+    const foreign = await client.callTool({ name: 'list_webhook_deliveries', arguments: { cursor: page.next_cursor } });
+    expect(textOf(foreign)).toMatch(/^invalid_pagination: /);
+  });
+
+  it('send_test_event queues a delivery that list_webhook_deliveries shows; another owner\'s webhook is not found', async () => {
+    const owner = await person(mailbox, 'mcp-hooks');
+    const hook = await subscribe(owner, 'https://127.0.0.1:9/hook');
+    const stranger = await subscribe(await person(mailbox, 'mcp-stranger'), 'https://127.0.0.1:9/other');
+    const client = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read identity.webhooks.test', await registerPortalClient()) }));
+    const sent = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: hook.id } });
+    expect(sent.isError).toBeFalsy();
+    const { delivery_id } = structured<{ delivery_id: string }>(sent);
+    const log = structured<Listed<Record<string, unknown>>>(await client.callTool({ name: 'list_webhook_deliveries', arguments: { webhook_id: hook.id } }));
+    expect(log.items).toEqual([expect.objectContaining({ id: delivery_id, webhook_id: hook.id, event_type: 'identity.webhook.test', status: 'queued', attempts: 0 })]);
+    expect(JSON.stringify(log)).not.toContain(hook.secret);
+    const theirs = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: stranger.id } });
+    expect(theirs.isError).toBe(true);
+    expect(textOf(theirs)).toMatch(/^not_found: /);
+  });
+
+  it('names the missing scope: a self-registered agent reads the developer portal only through an API key', async () => {
+    const owner = await person(mailbox, 'mcp-scopes');
+    const { client } = await agentAuthorizedBy(owner);
+    for (const [name, args, scope] of [
+      ['list_applications', {}, 'identity.developer.read'],
+      ['list_webhook_deliveries', {}, 'identity.developer.read'],
+      ['send_test_event', { webhook_id: '00000000-0000-4000-8000-000000000000' }, 'identity.webhooks.test'],
+    ] as const) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused.isError, name).toBe(true);
+      expect(textOf(refused), name).toContain(scope);
+    }
   });
 });

@@ -7,6 +7,9 @@ export { revokeAccountAuthorizations, revokeOtherSignInTokens } from './account-
 export { resolveAccessToken, resolveMcpAccessToken } from './bearer';
 export { mcpResource } from './resources';
 export { consentsOf } from './consents';
-export { endOrganizationGrants } from './organization-binding';
+export { generateClientSecret, hashClientSecret } from './client-secret';
+export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
+export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
+export { isAllowedRedirectUri } from './redirect-uris';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';
