@@ -5,6 +5,7 @@
  * minute per key.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -64,6 +65,16 @@ export async function listOwnApiKeys(actor: Actor & { userId: string }, page: Pa
   const result = toPage(await listApiKeys(await getDb(), actor.userId, page.after, page.limit + 1), page);
   return { ...result, items: result.items.map((row) => apiKeyView(row, now)), extra: bearerEnvelope(actor) };
 }
+
+/** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */
+export const CREATED_API_KEY_SCHEMA = z.object({
+  id: z.string(),
+  api_key: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
 
 export interface NewApiKey {
   name: string;

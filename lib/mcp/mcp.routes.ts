@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineDelegated, type AnyOperation } from '@/lib/contract/operation';
+import { MCP_EMITS } from './events';
 
 export const mcpOperations: AnyOperation[] = [
   defineDelegated({
@@ -21,6 +22,7 @@ export const mcpOperations: AnyOperation[] = [
     idempotency: 'none',
     successStatus: 200,
     errorStatuses: [401, 406, 415],
+    emits: MCP_EMITS,
     response: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]), result: z.record(z.string(), z.unknown()).optional() }),
     // Loaded on first use: the registry is imported everywhere, the SDK only where /mcp is served.
     webHandler: async () => (await import('./server')).handleMcpRequest,

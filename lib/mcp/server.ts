@@ -6,6 +6,8 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { withDeclaredEvents } from '@/lib/events';
+import { MCP_EMITS } from './events';
 import { runTool, type ToolContext } from './tool';
 import { authenticateMcp, type McpActor } from './token';
 import { MCP_TOOLS } from './tools';
@@ -25,7 +27,7 @@ function serverFor(actor: McpActor, context: ToolContext): McpServer {
         outputSchema: tool.output,
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
       },
-      (args: unknown) => runTool(tool, actor, args, context),
+      (args: unknown) => withDeclaredEvents('mcp', MCP_EMITS, () => runTool(tool, actor, args, context)),
     );
   }
   return server;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { WEBHOOK_EVENT_TYPES } from './catalogue';
-import { listOwnDeliveries, processOwnDeliveries, retryDelivery, sendTestEvent } from './deliveries';
+import { DELIVERY_SCHEMA, listOwnDeliveries, processOwnDeliveries, retryDelivery, sendTestEvent } from './deliveries';
 import { createWebhook, disableWebhook, listOwnWebhooks, rotateWebhookSecret } from './subscriptions';
 
 const TAG = 'Developer';
@@ -25,18 +25,7 @@ const webhook = z.object({
   updated_at: z.string(),
 });
 
-const delivery = z.object({
-  id: z.string(),
-  webhook_id: z.string(),
-  event_type: z.string(),
-  status: z.enum(['queued', 'retrying', 'delivered', 'failed']),
-  attempts: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  last_failure_code: z.string().nullable(),
-  last_response_status: z.number().int().nullable(),
-  created_at: z.string(),
-});
+const delivery = DELIVERY_SCHEMA;
 
 const webhookId = z.strictObject({ webhook_id: z.string().min(1).max(100) });
 const deliveriesQuery = z.strictObject({ webhook_id: z.string().min(1).max(100).optional() });

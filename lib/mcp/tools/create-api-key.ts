@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_SCOPES, createApiKey } from '@/lib/developer';
+import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA } from '@/lib/developer';
 import { displayName } from '@/lib/organizations';
 import { defineTool } from '../tool';
 
@@ -18,14 +18,7 @@ export const createApiKeyTool = defineTool({
     scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
     expires_at: z.iso.datetime({ offset: true }).optional().describe('Optional expiry (ISO 8601, at most one year ahead)'),
   },
-  output: {
-    id: z.string(),
-    api_key: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    created_at: z.string(),
-    expires_at: z.string().nullable(),
-  },
+  output: CREATED_API_KEY_SCHEMA.shape,
   run: (actor, args, { now, requestId }) =>
     createApiKey(actor, { name: args.name, scopes: args.scopes, ...(args.expires_at ? { expires_at: new Date(args.expires_at) } : {}) }, now, requestId),
 });

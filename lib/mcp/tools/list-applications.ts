@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOwnApplications } from '@/lib/developer';
+import { APPLICATION_SCHEMA, listOwnApplications } from '@/lib/developer';
 import { pageAnswer, pageInput, pageOutput, pageRequest } from '../paging';
 import { defineTool } from '../tool';
 
@@ -14,21 +14,7 @@ export const listApplications = defineTool({
   readOnly: true,
   input: pageInput,
   output: {
-    items: z.array(
-      z.object({
-        id: z.string(),
-        client_id: z.string(),
-        name: z.string(),
-        client_type: z.enum(['confidential', 'public']),
-        redirect_uris: z.array(z.string()),
-        scopes: z.array(z.string()),
-        approved_scopes: z.array(z.string()),
-        grant_types: z.array(z.string()),
-        status: z.enum(['enabled', 'disabled']),
-        created_at: z.string(),
-        updated_at: z.string(),
-      }),
-    ),
+    items: z.array(APPLICATION_SCHEMA),
     ...pageOutput,
   },
   run: async (actor, args) => pageAnswer(NAME, await listOwnApplications(actor, pageRequest(NAME, args))),

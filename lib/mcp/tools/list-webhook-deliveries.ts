@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOwnDeliveries } from '@/lib/webhooks';
+import { DELIVERY_SCHEMA, listOwnDeliveries } from '@/lib/webhooks';
 import { pageAnswer, pageInput, pageOutput, pageRequest } from '../paging';
 import { defineTool } from '../tool';
 
@@ -15,20 +15,7 @@ export const listWebhookDeliveries = defineTool({
   readOnly: true,
   input: { webhook_id: z.string().max(64).optional().describe('Only the deliveries of this webhook'), ...pageInput },
   output: {
-    items: z.array(
-      z.object({
-        id: z.string(),
-        webhook_id: z.string(),
-        event_type: z.string(),
-        status: z.enum(['queued', 'retrying', 'delivered', 'failed']),
-        attempts: z.number(),
-        next_attempt_at: z.string().nullable(),
-        last_attempt_at: z.string().nullable(),
-        last_failure_code: z.string().nullable(),
-        last_response_status: z.number().nullable(),
-        created_at: z.string(),
-      }),
-    ),
+    items: z.array(DELIVERY_SCHEMA),
     ...pageOutput,
   },
   run: async (actor, args) => pageAnswer(NAME, await listOwnDeliveries(actor, pageRequest(NAME, args), { webhookId: args.webhook_id })),
