@@ -83,13 +83,15 @@ describe('/mcp authentication', () => {
     }
   });
 
-  it('serves POST only (405 for the stream GET), refuses a foreign Origin, and carries X-Request-ID on success', async () => {
+  it('serves POST only (405 for the stream GET, the methods for OPTIONS), refuses a foreign Origin, and carries X-Request-ID on success', async () => {
     const owner = await person(mailbox, 'mcp-edge');
     const token = await mcpToken(owner, 'identity.profile.read');
     const stream = await loopback.fetch(MCP_RESOURCE, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` } });
     expect(stream.status).toBe(405);
     expect(stream.headers.get('allow')).toBe('POST');
     expect((await rawPost({ authorization: `Bearer ${token}`, origin: 'https://evil.test' })).status).toBe(403);
+    const options = await loopback.fetch(MCP_RESOURCE, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow'), options.headers.get('x-request-id')]).toEqual([204, 'POST, OPTIONS', expect.any(String)]);
     const ok = await rawPost({ authorization: `Bearer ${token}`, 'x-request-id': 'mcp-ok-1' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-request-id')).toBe('mcp-ok-1');
