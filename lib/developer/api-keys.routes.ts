@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { displayName } from '@/lib/organizations';
-import { API_KEY_SCOPES, createApiKey, listOwnApiKeys, revokeApiKey } from './api-keys';
+import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
 
 const TAG = 'Developer';
 const BEARER_TAG = 'Developer (bearer)';
@@ -56,14 +56,7 @@ export const apiKeyOperations: AnyOperation[] = [
     successStatus: 201,
     errorStatuses: [409],
     emits: ['identity.api_key.created'],
-    response: z.object({
-      id: z.string(),
-      api_key: z.string(),
-      name: z.string(),
-      scopes: z.array(z.string()),
-      created_at: z.string(),
-      expires_at: z.string().nullable(),
-    }),
+    response: CREATED_API_KEY_SCHEMA,
     handler: ({ actor, body, now, requestId }) => createApiKey(actorOfKind(actor, 'session'), body, now, requestId),
   }),
   defineOperation({
