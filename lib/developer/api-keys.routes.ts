@@ -46,8 +46,8 @@ export const apiKeyOperations: AnyOperation[] = [
     summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
     auth: STEP_UP,
     origin: 'required',
-    // No Idempotency-Key: a stored answer for replay would keep the key itself in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: z.strictObject({
       name: displayName,
       scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),

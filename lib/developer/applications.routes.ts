@@ -75,8 +75,8 @@ export const applicationOperations: AnyOperation[] = [
     auth: STEP_UP,
     origin: 'required',
     subjectRateLimit: registrationLimit,
-    // No Idempotency-Key: a stored answer for replay would keep the client secret in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: newApplication,
     successStatus: 201,
     emits: ['identity.application.created'],
@@ -124,8 +124,8 @@ export const applicationOperations: AnyOperation[] = [
     summary: 'Issue a new client secret (in this answer only); the old one stops working at once. 409 for a public client',
     auth: STEP_UP,
     origin: 'required',
-    // No Idempotency-Key: a stored answer for replay would keep the new secret in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     params,
     successStatus: 200,
     errorStatuses: [404, 409],
