@@ -99,15 +99,17 @@ export type DeliveryChange = Pick<DeliveryRow, 'status' | 'attempts' | 'nextAtte
  * Writes an attempt's outcome, only while `owner` still holds the lease: a worker whose lease was
  * taken over (it stalled past the lease) writes nothing, the new holder decides. Answers whether it held.
  */
-export async function recordOutcome(db: Executor, id: string, owner: string, change: DeliveryChange, attempt: AttemptRow | null): Promise<boolean> {
+export async function updateOutcome(db: Executor, id: string, owner: string, change: DeliveryChange): Promise<boolean> {
   const updated = await db
     .update(webhookDeliveries)
     .set({ ...change, leasedUntil: null, leaseOwner: null })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.leaseOwner, owner), inArray(webhookDeliveries.status, ['queued', 'retrying'])))
     .returning({ id: webhookDeliveries.id });
-  if (updated.length === 0) return false;
-  if (attempt) await db.insert(webhookDeliveryAttempts).values(attempt);
-  return true;
+  return updated.length > 0;
+}
+
+export async function insertAttempts(db: Executor, rows: AttemptRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(webhookDeliveryAttempts).values(rows);
 }
 
 /** Gives leases back untouched (a worker stopping before it could send). */
