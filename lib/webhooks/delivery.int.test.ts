@@ -20,7 +20,7 @@ import { withEnv } from '@/tests/setup/state';
 import { claimDue, deliverDue, sendLeased } from './dispatch';
 import { sign } from './signing';
 import { MAX_ATTEMPTS } from './transitions';
-import { workOnce } from './worker';
+import { startWebhookWorker, workOnce } from './worker';
 
 const mailbox = useMailbox(LOOPBACK_ENV);
 let receiver: Receiver;
@@ -247,6 +247,36 @@ describe('the SSRF guard at connect time', () => {
     for (const id of ids) {
       expect(await deliveryRow(id)).toMatchObject({ status: 'failed', attempts: 1, lastFailureCode: 'private_address', lastResponseStatus: null });
       expect(received(id)).toHaveLength(0);
+    }
+  });
+});
+
+describe('the running worker', () => {
+  async function until(check: () => Promise<boolean>) {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('delivers while it polls, and when stopped mid-send gives the lease back without counting an attempt', async () => {
+    const ada = await person(mailbox, 'ada');
+    const id = await testEvent(ada, await subscribe(ada, receiver.url));
+    const worker = startWebhookWorker({ intervalMs: 20, batch: 5 });
+    try {
+      await until(async () => (await deliveryRow(id)).status === 'delivered');
+    } finally {
+      await worker.stop();
+    }
+
+    const stalled = await startReceiver({ delayMs: 10_000 });
+    try {
+      const hook = await subscribe(ada, stalled.url);
+      const slow = await testEvent(ada, hook);
+      const stopping = startWebhookWorker({ intervalMs: 20, batch: 5 });
+      await until(async () => stalled.received.some((r) => r.id === slow));
+      await stopping.stop(0);
+      expect(await deliveryRow(slow)).toMatchObject({ status: 'queued', attempts: 0, leaseOwner: null, leasedUntil: null });
+      expect(await attemptsOf(slow)).toEqual([]);
+    } finally {
+      await stalled.close();
     }
   });
 });
