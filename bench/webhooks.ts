@@ -31,30 +31,20 @@ async function main() {
       LOG_LEVEL: 'error',
     });
     const { getDb, closeDb } = await import('../lib/db');
-    const { users, webhookSubscriptions, outboxEvents, webhookDeliveries } = await import('../lib/db/schema');
+    const { users, outboxEvents, webhookDeliveries } = await import('../lib/db/schema');
     const { postJson } = await import('../lib/platform');
     const { workOnce } = await import('../lib/webhooks');
-    const { deliveryHeaders, generateWebhookSecret, storedSecret } = await import('../lib/webhooks/signing');
+    const { deliveryHeaders } = await import('../lib/webhooks/signing');
+    const { createWebhook } = await import('../lib/webhooks/subscriptions');
     const { count, eq } = await import('drizzle-orm');
 
     const db = await getDb();
     const userId = randomUUID();
     const now = new Date();
     await db.insert(users).values({ id: userId, email: 'bench@example.test', emailVerifiedAt: now, createdAt: now, updatedAt: now });
-    const secret = generateWebhookSecret();
-    await db.insert(webhookSubscriptions).values({
-      id: randomUUID(),
-      userId,
-      url: receiver.url,
-      events: ['identity.user.updated'],
-      description: null,
-      status: 'enabled',
-      ...storedSecret(secret),
-      secretRotatedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      disabledAt: null,
-    });
+    // Through the service, as the portal would (the SSRF check resolves the receiver's name).
+    const actor = { kind: 'session' as const, userId, sessionId: 'bench', authenticatedAt: now, stepUpAt: now, stepUpMethod: 'password' as const, amr: ['pwd'], lastSeenAt: now, bindingHash: null };
+    const { secret } = await createWebhook(actor, { url: receiver.url, events: ['identity.user.updated'] }, now, 'bench');
     const body = (n: number) => JSON.stringify({ type: 'identity.user.updated', timestamp: new Date().toISOString(), data: { user_id: userId, n } });
 
     async function raw(): Promise<number> {

@@ -17,7 +17,7 @@ import {
   insertDeliveries,
   markDispatched,
   releaseLeases,
-  updateOutcome,
+  updateOutcomes,
   type AttemptRow,
   type DeliveryChange,
   type DeliveryRow,
@@ -169,22 +169,20 @@ async function recordAll(sent: Sent[], options: PassOptions): Promise<(DeliveryC
       options.owner,
       sent.filter((s) => s.kind === 'aborted').map((s) => s.delivery.id),
     );
-    const attempts: AttemptRow[] = [];
-    const result: (DeliveryChange['status'] | null)[] = [];
-    for (const item of sent) {
-      if (item.kind === 'aborted') {
-        result.push(null);
-        continue;
-      }
-      const { change, attempt, disables } = plan(item, now);
-      const held = await updateOutcome(tx, item.delivery.id, options.owner, change);
-      result.push(held ? change.status : null);
-      if (!held) continue;
-      if (attempt) attempts.push(attempt);
+    const plans = sent.map((item) => (item.kind === 'aborted' ? null : { id: item.delivery.id, ...plan(item, now) }));
+    const written = await updateOutcomes(
+      tx,
+      options.owner,
+      plans.flatMap((p) => (p ? [{ id: p.id, ...p.change }] : [])),
+    );
+    const held = plans.flatMap((p) => (p && written.has(p.id) ? [p] : []));
+    for (const { disables } of held) {
       if (disables && (await markSubscriptionDisabled(tx, disables, now))) {
         await recordAudit(tx, { action: 'webhook.disabled', outcome: 'success', actor: ANONYMOUS, subject: { type: 'webhook', id: disables }, data: { reason: 'endpoint_gone' }, at: now });
       }
     }
+    const attempts = held.flatMap((p) => (p.attempt ? [p.attempt] : []));
+    const result = plans.map((p) => (p && written.has(p.id) ? p.change.status : null));
     await insertAttempts(tx, attempts);
     return result;
   });
