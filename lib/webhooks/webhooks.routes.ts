@@ -53,8 +53,8 @@ export const webhookOperations: AnyOperation[] = [
     summary: 'Subscribe an HTTPS endpoint to events of the catalogue; `secret` (whsec_...) is in this answer only',
     auth: STEP_UP,
     origin: 'required',
-    // No Idempotency-Key: a stored answer for replay would keep the secret in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: z.strictObject({
       url: z.string().min(1).max(2048),
       events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length),
@@ -88,7 +88,8 @@ export const webhookOperations: AnyOperation[] = [
     summary: 'Replace the signing secret at once; the new `secret` is in this answer only',
     auth: STEP_UP,
     origin: 'required',
-    idempotency: 'none',
+    // A retried rotation gets the same new secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: webhookId,
     successStatus: 200,
     errorStatuses: [404, 409],
