@@ -6,24 +6,21 @@
  *
  *   npm run build && npx tsx bench/api-keys.ts   (BENCH_ITERATIONS, BENCH_PG_URL)
  */
-import postgres from 'postgres';
 import type { AuthTerm } from '../lib/contract/operation';
 import { api, enroll, signInWithPassword } from './support/accounts';
 import { percentile, scratchSecrets, startServer } from './support/server';
 import { median } from './support/samples';
+import { runBenchmark, scratchDatabase } from './support/database';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PORT = 3700;
 const EMAIL = 'key-owner@example.test';
 const PASSWORD = 'quiet lanterns drift over the harbour';
 const SECRETS = scratchSecrets();
 
 async function main() {
-  const database = `bench_keys_${Date.now()}`;
-  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${database}`);
-  const databaseUrl = `${PG_URL}/${database}`;
+  const database = await scratchDatabase('keys');
+  const databaseUrl = database.url;
   let stop = () => {};
   try {
     const server = await startServer(PORT, { DATABASE_URL: databaseUrl, ...SECRETS });
@@ -60,13 +57,8 @@ async function main() {
     console.log(`API key / session at p50: ${(median(key) / median(session)).toFixed(2)}`);
   } finally {
     stop();
-    await admin.unsafe(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await database.drop();
   }
-  process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

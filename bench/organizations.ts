@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { api, enroll, signInWithPassword, type BenchBrowser as Browser } from './support/accounts';
 import { percentile, scratchSecrets, startServer } from './support/server';
+import { runBenchmark, scratchDatabase } from './support/database';
 import { median, summarise, toSample, type Sample } from './support/samples';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,7 +24,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PORT = 3600;
 const EMAIL = 'org-owner@example.test';
 const PASSWORD = 'quiet lanterns drift over the harbour';
@@ -125,10 +125,8 @@ async function authorizeBenchmark(databaseUrl: string, base: string, browser: Br
 }
 
 async function main() {
-  const database = `bench_orgs_${Date.now()}`;
-  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${database}`);
-  const databaseUrl = `${PG_URL}/${database}`;
+  const database = await scratchDatabase('orgs');
+  const databaseUrl = database.url;
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   let stop = () => {};
   try {
@@ -145,13 +143,8 @@ async function main() {
   } finally {
     stop();
     await sql.end();
-    await admin.unsafe(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await database.drop();
   }
-  process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

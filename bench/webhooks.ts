@@ -8,7 +8,7 @@
  *   npx tsx bench/webhooks.ts   (BENCH_EVENTS, BENCH_ROUNDS, BENCH_PG_URL)
  */
 import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
+import { PG_URL, runBenchmark, scratchDatabase } from './support/database';
 import { median } from './support/samples';
 import { scratchSecrets } from './support/server';
 import { startReceiver, TEST_CA_FILE } from '../tests/helpers/webhook-receiver';
@@ -16,16 +16,13 @@ import { startReceiver, TEST_CA_FILE } from '../tests/helpers/webhook-receiver';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCH = 25;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 async function main() {
-  const database = `bench_webhooks_${Date.now()}`;
-  const admin = postgres(`${PG_URL}/postgres`, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${database}`);
+  const database = await scratchDatabase('webhooks');
   const receiver = await startReceiver();
   try {
     Object.assign(process.env, scratchSecrets(), {
-      DATABASE_URL: `${PG_URL}/${database}`,
+      DATABASE_URL: database.url,
       OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       OUTBOUND_CA_FILE: TEST_CA_FILE,
       LOG_LEVEL: 'error',
@@ -92,13 +89,8 @@ async function main() {
     await closeDb();
   } finally {
     await receiver.close();
-    await admin.unsafe(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await database.drop();
   }
-  process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);
