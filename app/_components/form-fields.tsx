@@ -18,7 +18,7 @@ interface FieldProps {
 /** A labelled text input (or textarea) with its hint and its own error, as on the account pages. */
 export function TextField(
   props: FieldProps & {
-    type?: 'text' | 'email' | 'datetime-local' | 'number' | 'search';
+    type?: 'text' | 'email' | 'url' | 'date' | 'datetime-local' | 'number' | 'search';
     autoComplete?: string;
     defaultValue?: string;
     maxLength?: number;

@@ -11,7 +11,7 @@ import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
  * security headers, phone layout) walk them all, signed out and signed in. A new page belongs here.
  * (`/account` needs a session; the consent screen needs an OAuth request.)
  */
-export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/invitations/accept', '/no-such-page'];
+export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/portal', '/invitations/accept', '/no-such-page'];
 
 /** Creates an account through the hosted pages and signs the page in with its password. */
 export async function signUpAndSignIn(page: Page, name = 'site'): Promise<string> {
