@@ -15,7 +15,7 @@ export function ActivitySection() {
       <h2 id="activity-heading">Activity</h2>
       <p className="hint">What you did with your applications, API keys and webhooks, newest first. Times are in your time zone.</p>
       <CollectionState {...events} empty={<p>No activity yet: register an application, create an API key or add a webhook, and it shows here.</p>}>
-        <div className="table-wrap" role="region" aria-labelledby="activity-heading" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label="Activity events" tabIndex={0}>
           <table>
             <thead>
               <tr>

@@ -69,7 +69,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
       <ErrorAlert message={process.error} />
       <StatusNote message={note} />
       <CollectionState {...deliveries} empty={<p>No deliveries yet. Send a test event to a webhook to see one here.</p>}>
-        <div className="table-wrap" role="region" aria-labelledby="deliveries-heading" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label="Deliveries" tabIndex={0}>
           <table>
             <thead>
               <tr>
