@@ -6,6 +6,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { useFieldError } from './auth/field-error';
+import { DottedName } from './dotted-name';
 
 interface FieldProps {
   label: string;
@@ -135,7 +136,7 @@ export function CheckboxGroup({
             <label className="console-check">
               <input type="checkbox" name={name} value={option.value} defaultChecked={defaultChecked.includes(option.value)} />
               <span>
-                <code>{option.label}</code>
+                <DottedName name={option.label} />
                 {option.hint && <span className="hint console-check-hint">{option.hint}</span>}
               </span>
             </label>

@@ -1,6 +1,7 @@
 'use client';
 
 import { LocalTime } from '../_components/auth/local-time';
+import { DottedName } from '../_components/dotted-name';
 import { CollectionState, usePagedCollection } from '../_components/collection-state';
 import { usePortalApi } from './portal-api';
 import type { DeveloperEvent } from './types';
@@ -30,7 +31,7 @@ export function ActivitySection() {
               {events.items?.map((event) => (
                 <tr key={event.id}>
                   <th scope="row">
-                    <code>{event.action}</code>
+                    <DottedName name={event.action} />
                   </th>
                   <td data-label="When">
                     <LocalTime iso={event.created_at} />

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { problemMessage } from '../_components/auth/api';
+import { DottedName } from '../_components/dotted-name';
 import type { PortalRead } from './portal-api';
 import type { Certification } from './types';
 
@@ -57,7 +58,7 @@ function ScopeList({ label, scopes, none }: { label: string; scopes: string[]; n
         : scopes.map((scope, index) => (
             <span key={scope}>
               {index > 0 && ', '}
-              <code>{scope}</code>
+              <DottedName name={scope} />
             </span>
           ))}
     </p>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
+import { DottedName } from '../_components/dotted-name';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { CollectionState, usePagedCollection, withQuery } from '../_components/collection-state';
 import { SelectField } from '../_components/form-fields';
@@ -108,7 +109,7 @@ function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; u
   return (
     <tr>
       <th scope="row">
-        <code>{delivery.event_type}</code>
+        <DottedName name={delivery.event_type} />
       </th>
       <td data-label="Status">
         <span className={`badge ${STATUS_BADGES[delivery.status]}`}>{STATUS_LABELS[delivery.status]}</span>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
+import { DottedName } from '../_components/dotted-name';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { RemoveConfirmation } from '../account/remove-confirmation';
 import type { PortalSend } from './portal-api';
@@ -59,7 +60,7 @@ export function WebhookCard({
           Events: {webhook.events.map((event, index) => (
             <span key={event}>
               {index > 0 && ', '}
-              <code>{event}</code>
+              <DottedName name={event} />
             </span>
           ))}
           <br />
