@@ -51,6 +51,12 @@ export const AUDIT_ACTIONS = {
   'approval.consumed': ['approval_action', 'target'],
   'api_key.created': ['scopes'],
   'api_key.revoked': ['scopes'],
+  'application.created': ['client_type', 'scopes'],
+  'application.updated': ['fields'],
+  'application.secret_rotated': [],
+  'application.disabled': ['grants_revoked'],
+  'organization.application.assigned': ['client_id'],
+  'organization.application.unassigned': ['client_id', 'grants_revoked'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder, toPage } from '@/lib/db/keyset';
@@ -15,6 +15,8 @@ export interface AuditEventFilter {
   actorId?: string;
   organizationId?: string;
   action?: string;
+  /** Any of these action prefixes (e.g. `api_key.`). */
+  actionPrefixes?: string[];
   /** Inclusive bounds on created_at. */
   from?: Date;
   to?: Date;
@@ -26,6 +28,7 @@ export async function listAuditEvents(db: Executor, filter: AuditEventFilter, pa
     filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
     filter.organizationId ? eq(auditEvents.organizationId, filter.organizationId) : undefined,
     filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.actionPrefixes ? or(...filter.actionPrefixes.map((prefix) => like(auditEvents.action, `${prefix.replace(/[\\%_]/g, '\\$&')}%`))) : undefined,
     filter.from ? gte(auditEvents.createdAt, filter.from) : undefined,
     filter.to ? lte(auditEvents.createdAt, filter.to) : undefined,
     keysetAfter(auditEvents.createdAt, auditEvents.id, page.after),

@@ -101,3 +101,26 @@ export async function organizationAuditEvents(organizationId: string, filter: Or
   const result = await listAuditEvents(await getDb(), { ...filter, organizationId }, page);
   return { ...result, items: result.items.map(auditEventView) };
 }
+
+/** Action prefixes of a developer's own activity: API keys, applications, webhooks. */
+export const DEVELOPER_ACTION_PREFIXES: readonly string[] = ['api_key.', 'application.', 'webhook.'];
+
+/**
+ * A developer's own activity (audit rows they acted in, with a developer action), newest first. The
+ * row's `data` stays out (spec: audit metadata is excluded on the bearer surface).
+ */
+export async function developerAuditEvents(userId: string, page: PageRequest) {
+  const result = await listAuditEvents(await getDb(), { actorId: userId, actionPrefixes: [...DEVELOPER_ACTION_PREFIXES] }, page);
+  return {
+    ...result,
+    items: result.items.map((row) => ({
+      id: row.id,
+      action: row.action,
+      outcome: row.outcome,
+      subject_type: row.subjectType,
+      subject_id: row.subjectId,
+      created_at: row.createdAt.toISOString(),
+      request_id: row.requestId,
+    })),
+  };
+}

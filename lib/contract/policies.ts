@@ -69,6 +69,13 @@ export const POLICY_CATALOGUE = {
     defaultValue: () => [],
     loosens: drops,
   },
+  'applications.assigned_only': {
+    description:
+      "When on, members may authorize (bind to the organization) only the applications the organization has assigned; other applications are refused on the consent page and at refresh.",
+    schema: () => z.boolean(),
+    defaultValue: () => false,
+    loosens: (before: boolean, after: boolean) => before && !after,
+  },
 } as const satisfies Record<string, PolicyDefinition>;
 
 export type PolicyKey = keyof typeof POLICY_CATALOGUE;

@@ -55,6 +55,7 @@ export const apiKeyOperations: AnyOperation[] = [
     }),
     successStatus: 201,
     errorStatuses: [409],
+    emits: ['identity.api_key.created'],
     response: z.object({
       id: z.string(),
       api_key: z.string(),
@@ -77,6 +78,7 @@ export const apiKeyOperations: AnyOperation[] = [
     body: z.strictObject({ api_key_id: z.string().min(1).max(100) }),
     successStatus: 200,
     errorStatuses: [404, 409],
+    emits: ['identity.api_key.revoked'],
     response: z.object({ revoked: z.literal(true) }),
     handler: ({ actor, body, now, requestId }) => revokeApiKey(actorOfKind(actor, 'session'), body.api_key_id, now, requestId),
   }),

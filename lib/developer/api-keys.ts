@@ -10,6 +10,7 @@ import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
+import { emitEvent } from '@/lib/events';
 import { toPage } from '@/lib/db/keyset';
 import { bearerEnvelope } from '@/lib/organizations';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
@@ -108,6 +109,7 @@ export async function createApiKey(actor: SessionActor, input: NewApiKey, now: D
       data: { scopes: scopes.join(' ') },
       at: now,
     });
+    await emitEvent(tx, 'identity.api_key.created', { api_key_id: row.id, scopes: scopes.join(' ') }, { userId: actor.userId }, now);
   });
   return { id: row.id, api_key: key, name: row.name, scopes, created_at: now.toISOString(), expires_at: iso(expiresAt) };
 }
@@ -132,6 +134,7 @@ export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: D
       data: { scopes: row.scopes.join(' ') },
       at: now,
     });
+    await emitEvent(tx, 'identity.api_key.revoked', { api_key_id: row.id, scopes: row.scopes.join(' ') }, { userId: actor.userId }, now);
   });
   return { revoked: true as const };
 }

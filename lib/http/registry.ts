@@ -27,6 +27,9 @@ import { approvalOperations } from '@/lib/organizations/approvals.routes';
 import { auditEventOperations } from '@/lib/organizations/audit-events.routes';
 import { policyOperations } from '@/lib/organizations/policies.routes';
 import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
+import { applicationOperations } from '@/lib/developer/applications.routes';
+import { developerAuditOperations } from '@/lib/developer/developer-audit.routes';
+import { organizationApplicationOperations } from '@/lib/organizations/applications.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -56,6 +59,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...oidcOperations,
   ...consentOperations,
   ...apiKeyOperations,
+  ...applicationOperations,
+  ...developerAuditOperations,
+  ...organizationApplicationOperations,
   ...openapiOperations(() => OPERATIONS),
 ];
 

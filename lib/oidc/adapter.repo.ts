@@ -155,3 +155,18 @@ export async function destroyTokensOutsideSessions(db: Executor, accountId: stri
     .returning({ id: oidcModels.id });
   return tokens.length + grants.length;
 }
+
+const clientIs = (clientId: string) => sql`${oidcModels.payload}->>'clientId' = ${clientId}`;
+
+/**
+ * Everything a client holds or is in the middle of: its grants and every artefact issued under them,
+ * codes and tokens naming it (access, refresh, ...), and pending interactions for it.
+ */
+export async function destroyClientArtefacts(db: Executor, clientId: string): Promise<number> {
+  const grants = db.select({ id: oidcModels.id }).from(oidcModels).where(and(eq(oidcModels.model, 'Grant'), clientIs(clientId)));
+  const deleted = await db
+    .delete(oidcModels)
+    .where(or(clientIs(clientId), inArray(oidcModels.grantId, grants), and(eq(oidcModels.model, 'Interaction'), sql`${oidcModels.payload}->'params'->>'client_id' = ${clientId}`)))
+    .returning({ id: oidcModels.id });
+  return deleted.length;
+}

@@ -6,6 +6,9 @@
 export { revokeAccountAuthorizations, revokeOtherSignInTokens } from './account-revocation';
 export { resolveAccessToken } from './bearer';
 export { consentsOf } from './consents';
-export { endOrganizationGrants } from './organization-binding';
+export { generateClientSecret, hashClientSecret } from './client-secret';
+export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
+export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
+export { isAllowedRedirectUri } from './redirect-uris';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';

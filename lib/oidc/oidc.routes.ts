@@ -110,8 +110,11 @@ export const oidcOperations: AnyOperation[] = [
       /** The organization the request names (its `organization` parameter), if any. */
       requested: z.string().nullable(),
       organizations: z.array(z.object({ id: z.string(), name: z.string() })),
-      /** not_a_member: the person is no active member of the requested organization; no_organizations: of none. */
-      refusal: z.enum(['not_a_member', 'no_organizations']).nullable(),
+      /**
+       * not_a_member: the person is no active member of the requested organization; no_organizations: of
+       * none; application_not_assigned: the organization (or each of theirs) allows only assigned applications.
+       */
+      refusal: z.enum(['not_a_member', 'no_organizations', 'application_not_assigned']).nullable(),
     }),
     handler: ({ actor, query }) => consentOrganizations(actorOfKind(actor, 'session'), query.interaction_id),
   }),

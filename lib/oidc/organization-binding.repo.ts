@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
-import { memberships, oidcGrantOrganizations, organizationPolicies, organizations } from '@/lib/db/schema';
+import { developerApplications, memberships, oidcGrantOrganizations, oidcModels, organizationApplications, organizationPolicies, organizations } from '@/lib/db/schema';
 
 /**
  * The membership truth read where the binding is decided. Read from the shared schema, not through
@@ -62,5 +62,32 @@ export async function grantsBoundTo(db: Executor, organizationId: string, userId
     .select({ grantId: oidcGrantOrganizations.grantId })
     .from(oidcGrantOrganizations)
     .where(and(eq(oidcGrantOrganizations.organizationId, organizationId), eq(oidcGrantOrganizations.userId, userId)));
+  return rows.map((row) => row.grantId);
+}
+
+/** Whether the organization has actively assigned the (enabled) application with this client id. */
+export async function isAssignedApplication(db: Executor, organizationId: string, clientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: developerApplications.id })
+    .from(organizationApplications)
+    .innerJoin(developerApplications, eq(developerApplications.id, organizationApplications.applicationId))
+    .where(
+      and(
+        eq(organizationApplications.organizationId, organizationId),
+        eq(organizationApplications.status, 'active'),
+        eq(developerApplications.clientId, clientId),
+        eq(developerApplications.status, 'enabled'),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Grants of one client bound to one organization (whoever's they are). */
+export async function clientGrantsBoundTo(db: Executor, organizationId: string, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ grantId: oidcGrantOrganizations.grantId })
+    .from(oidcGrantOrganizations)
+    .innerJoin(oidcModels, and(eq(oidcModels.model, oidcGrantOrganizations.model), eq(oidcModels.id, oidcGrantOrganizations.grantId)))
+    .where(and(eq(oidcGrantOrganizations.organizationId, organizationId), sql`${oidcModels.payload}->>'clientId' = ${clientId}`));
   return rows.map((row) => row.grantId);
 }

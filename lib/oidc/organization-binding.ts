@@ -10,10 +10,20 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { assertSessionPolicies, tenantPolicies } from '@/lib/contract/policies';
+import { assertSessionPolicies, tenantPolicies, validValue } from '@/lib/contract/policies';
 import { getDb, type Executor } from '@/lib/db';
 import { destroyGrant } from './adapter.repo';
-import { activeOrganizationsOf, bindGrant, grantBinding, grantsBoundTo, isActiveMember, memberOrganizationName, organizationPolicyRows } from './organization-binding.repo';
+import {
+  activeOrganizationsOf,
+  bindGrant,
+  clientGrantsBoundTo,
+  grantBinding,
+  grantsBoundTo,
+  isActiveMember,
+  isAssignedApplication,
+  memberOrganizationName,
+  organizationPolicyRows,
+} from './organization-binding.repo';
 
 /** Scopes that read an organization: a token carrying one acts inside exactly one organization. */
 export const ORGANIZATION_SCOPES: readonly string[] = ['identity.organization.read', 'identity.organization.members.read'];
@@ -51,7 +61,20 @@ export function organizationBindingCheck(Check: CheckClass) {
   );
 }
 
-export type OrganizationRefusal = 'not_a_member' | 'no_organizations';
+export type OrganizationRefusal = 'not_a_member' | 'no_organizations' | 'application_not_assigned';
+
+/**
+ * The organization's `applications.assigned_only` policy: when on, an authorization bound to it is
+ * allowed only for applications the organization has actively assigned (lib/organizations,
+ * applications). Off (the default): any application.
+ */
+export async function applicationAllowedIn(db: Executor, organizationId: string, clientId: string): Promise<boolean> {
+  const policy = (await organizationPolicyRows(db, organizationId)).find((row) => row.key === 'applications.assigned_only');
+  if (!policy || validValue('applications.assigned_only', policy.value) !== true) return true;
+  return isAssignedApplication(db, organizationId, clientId);
+}
+
+const NOT_ASSIGNED = 'This organization lets its members use only the applications it has assigned, and this application is not one of them. Ask an administrator of the organization to assign it.';
 
 export interface OrganizationChoice {
   /** The request asks for an organization scope: the authorization is bound to one organization. */
@@ -68,15 +91,20 @@ export interface OrganizationChoice {
 export async function organizationChoice(userId: string, params: Record<string, unknown>): Promise<OrganizationChoice> {
   if (!asksForOrganization(params.scope)) return { required: false, requested: null, organizations: [], refusal: null };
   const db = await getDb();
+  const clientId = String(params.client_id ?? '');
   const requested = typeof params[ORGANIZATION_PARAMETER] === 'string' ? (params[ORGANIZATION_PARAMETER] as string) : null;
   if (requested) {
     const name = UUID.test(requested) ? await memberOrganizationName(db, requested, userId) : null;
-    return name === null
-      ? { required: true, requested, organizations: [], refusal: 'not_a_member' }
-      : { required: true, requested, organizations: [{ id: requested, name }], refusal: null };
+    if (name === null) return { required: true, requested, organizations: [], refusal: 'not_a_member' };
+    if (!(await applicationAllowedIn(db, requested, clientId))) return { required: true, requested, organizations: [], refusal: 'application_not_assigned' };
+    return { required: true, requested, organizations: [{ id: requested, name }], refusal: null };
   }
-  const organizations = await activeOrganizationsOf(db, userId, CHOOSER_LIMIT);
-  return { required: true, requested: null, organizations, refusal: organizations.length ? null : 'no_organizations' };
+  const memberOf = await activeOrganizationsOf(db, userId, CHOOSER_LIMIT);
+  // Organizations whose policy refuses this application are not offered.
+  const organizations = [];
+  for (const organization of memberOf) if (await applicationAllowedIn(db, organization.id, clientId)) organizations.push(organization);
+  if (organizations.length) return { required: true, requested: null, organizations, refusal: null };
+  return { required: true, requested: null, organizations, refusal: memberOf.length ? 'application_not_assigned' : 'no_organizations' };
 }
 
 const choiceField = (message: string) => serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.organization_id', message }] } });
@@ -95,9 +123,11 @@ export async function organizationToBind(userId: string, params: Record<string, 
   if (requested && chosen !== undefined && chosen !== requested) throw choiceField('The application asked for another organization.');
   const organizationId = requested ?? chosen;
   if (!organizationId) throw choiceField('Choose the organization the application may access.');
-  if (!UUID.test(organizationId) || !(await isActiveMember(await getDb(), organizationId, userId))) {
+  const db = await getDb();
+  if (!UUID.test(organizationId) || !(await isActiveMember(db, organizationId, userId))) {
     throw serviceError('forbidden', requested ? 'You are not an active member of the organization this application asks for, so you cannot allow it.' : 'You are not an active member of this organization.');
   }
+  if (!(await applicationAllowedIn(db, organizationId, String(params.client_id ?? '')))) throw serviceError('forbidden', NOT_ASSIGNED);
   return organizationId;
 }
 
@@ -122,6 +152,7 @@ export async function recordBinding(grantId: string, organizationId: string, use
 
 interface IssuedToken {
   grantId?: string;
+  clientId?: string;
   accountId?: string;
   extra?: Record<string, unknown>;
 }
@@ -141,6 +172,10 @@ export function organizationTokenClaims(invalidGrant: (description: string) => E
     if (binding.userId !== issued.accountId || !(await isActiveMember(db, binding.organizationId, binding.userId))) {
       throw invalidGrant('the organization membership this authorization is bound to is no longer active');
     }
+    // The policy may have been switched on after the authorization: it holds at refresh too.
+    if (!(await applicationAllowedIn(db, binding.organizationId, String(issued.clientId ?? '')))) {
+      throw invalidGrant('the organization this authorization is bound to no longer allows this application');
+    }
     return { ...issued.extra, organization_id: binding.organizationId };
   };
 }
@@ -152,6 +187,17 @@ export function organizationTokenClaims(invalidGrant: (description: string) => E
  */
 export async function endOrganizationGrants(tx: Executor, member: { userId: string; organizationId: string }, _now: Date): Promise<number> {
   const grants = await grantsBoundTo(tx, member.organizationId, member.userId);
+  for (const grantId of grants) await destroyGrant(tx, grantId);
+  return grants.length;
+}
+
+/**
+ * An organization unassigned an application: every grant of that client bound to the organization
+ * goes (with its codes and tokens), whoever's it is; the client's other grants stay. Runs in the
+ * caller's transaction; returns the number of grants revoked.
+ */
+export async function endOrganizationClientGrants(tx: Executor, organizationId: string, clientId: string): Promise<number> {
+  const grants = await clientGrantsBoundTo(tx, organizationId, clientId);
   for (const grantId of grants) await destroyGrant(tx, grantId);
   return grants.length;
 }

@@ -7,6 +7,7 @@ import type Provider from 'oidc-provider';
 import type { NodeRequestHandler } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { findAccount } from './account';
+import { installHashedSecretComparison } from './client-secret';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
@@ -54,6 +55,13 @@ export async function createProvider(): Promise<Provider> {
     // RFC 9700 / OAuth 2.1: PKCE (S256 only in this provider version) for every client.
     pkce: { required: () => true },
     responseTypes: ['code'],
+    // Portal clients' secrets are stored hashed (client-secret.ts): no method or algorithm may use the
+    // secret as a key, so client_secret_jwt and every HMAC algorithm are off.
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    enabledJWA: {
+      clientAuthSigningAlgValues: ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'],
+      requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'],
+    },
     // The self-registration marker is checked before the policy that sets it (registration-policy.ts).
     extraClientMetadata: { properties: [SELF_REGISTERED_PROPERTY, REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
     // Not a new parameter: a check the provider runs on every authorization request (with or without
@@ -118,6 +126,8 @@ export async function createProvider(): Promise<Provider> {
   });
   // The edge sets X-Forwarded-Host/Proto from BASE_URL, so every URL the provider builds is the issuer's.
   provider.proxy = true;
+  // Hash-to-hash client secret comparison for portal applications (client-secret.ts).
+  installHashedSecretComparison(provider.Client);
   // Emitted before the provider picks between an error redirect and renderError (redirect-trust.ts).
   provider.on('authorization.error', holdUntrustedRedirect);
   provider.on('server_error', holdUntrustedRedirect);

@@ -6,26 +6,15 @@
  * creates follow their own rules.
  */
 import { errors } from 'oidc-provider';
+import { isAllowedRedirectUri } from './redirect-uris';
 import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
 import { SELF_REGISTERED_PROPERTY, SELF_REGISTRATION_SCOPES } from './scope-ceiling';
 
+export { isAllowedRedirectUri };
+
 export const REGISTRATION_POLICY_PROPERTY = 'registration_policy';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 const ALLOWED_GRANTS = new Set(['authorization_code', 'refresh_token']);
-
-/** HTTPS anywhere, or plain http on a loopback host (RFC 8252 §7.3: any port). */
-export function isAllowedRedirectUri(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
 
 interface RegistrationContext {
   oidc?: { route?: string };

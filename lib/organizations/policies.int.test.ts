@@ -55,6 +55,7 @@ describe('organization policies', () => {
       'signin.allowed_methods',
       'session.binding',
       'approvals.required_for',
+      'applications.assigned_only',
     ]);
     expect(initial.has_more).toBe(false);
     for (const policy of initial.policies) {

@@ -99,7 +99,11 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
     classify: () => ({ status: 'gated', reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.' }),
   },
   { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
-  { id: 'developer', title: 'Developer applications and API keys', classify: planned('The developer portal') },
+  {
+    id: 'developer',
+    title: 'Developer applications and API keys',
+    classify: databaseBacked('Applications (real OAuth clients: hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys'),
+  },
   { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
   {

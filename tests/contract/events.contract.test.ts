@@ -15,6 +15,7 @@ import { emitEvent, EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/events';
 import { OPERATIONS } from '@/lib/http/registry';
 import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '../helpers/http';
+import { APPLICATIONS, createApplication, ONE_APPLICATION } from '../helpers/applications';
 import { mintAccessToken } from '../helpers/oauth';
 import { asBrowser, createOrganization, invite, joinAs } from '../helpers/organizations';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
@@ -188,6 +189,56 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const { userId } = await passwordAccount();
     const { value } = await mintAccessToken(userId, 'identity.profile.write');
     return () => call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'idempotency-key': `events-${userId}` }, body: { display_name: 'Renamed' } });
+  },
+  createApiKey: async () => {
+    const { browser } = await passwordAccount();
+    return () => asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.developer.read'] } });
+  },
+  revokeApiKey: async () => {
+    const { browser } = await passwordAccount();
+    const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.developer.read'] } })).json()) as { id: string };
+    return () => asBrowser(browser, 'POST', '/api/developer/api-keys/revoke', { body: { api_key_id: key.id } });
+  },
+  createApplication: async () => {
+    const { browser } = await passwordAccount();
+    return () => asBrowser(browser, 'POST', APPLICATIONS, { body: { name: 'App', client_type: 'confidential', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] } });
+  },
+  updateApplication: async () => {
+    const developer = await passwordAccount();
+    const app = await createApplication(developer);
+    return () => asBrowser(developer.browser, 'PATCH', ONE_APPLICATION, { params: { application_id: app.id }, body: { name: 'Renamed' } });
+  },
+  disableApplication: async () => {
+    const developer = await passwordAccount();
+    const app = await createApplication(developer);
+    return () => asBrowser(developer.browser, 'DELETE', ONE_APPLICATION, { params: { application_id: app.id } });
+  },
+  rotateApplicationSecret: async () => {
+    const developer = await passwordAccount();
+    const app = await createApplication(developer);
+    return () => asBrowser(developer.browser, 'POST', `${ONE_APPLICATION}/rotate-secret`, { params: { application_id: app.id } });
+  },
+  createBearerApplication: async () => {
+    const { browser } = await passwordAccount();
+    const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.applications.manage'] } })).json()) as { api_key: string };
+    return () =>
+      call(operation('POST', '/api/v1/developer/applications'), {
+        body: { name: 'App', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
+        headers: { authorization: `Bearer ${key.api_key}`, 'idempotency-key': randomUUID() },
+      });
+  },
+  assignOrganizationApplication: async () => {
+    const owner = await passwordAccount();
+    const id = await createOrganization(owner);
+    const app = await createApplication(await passwordAccount());
+    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/applications', { params: { id }, body: { client_id: app.client_id } });
+  },
+  unassignOrganizationApplication: async () => {
+    const owner = await passwordAccount();
+    const id = await createOrganization(owner);
+    const app = await createApplication(await passwordAccount());
+    await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/applications', { params: { id }, body: { client_id: app.client_id } });
+    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/applications/{application_id}', { params: { id, application_id: app.id } });
   },
 };
 

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/db';
 import { auditEvents } from '@/lib/db/schema';
 import { OPERATIONS } from '@/lib/http/registry';
 import { useMailbox } from '../helpers/accounts';
-import { freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
+import { developerApplication, freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
 import { asBrowser, type Person } from '../helpers/organizations';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
@@ -41,6 +41,7 @@ const SUCCESS: Record<string, Success> = {
   createOrganizationRole: { body: () => ({ name: unique('Role'), permissions: ['groups.manage'] }) },
   updateOrganizationRole: { body: () => ({ description: 'Changed' }) },
   createOrganizationDelegatedAdmin: { body: async (w) => ({ membership_id: await freshMember(w), permissions: ['groups.manage'] }) },
+  assignOrganizationApplication: { body: async (w) => ({ client_id: (await developerApplication(w)).client_id }) },
   setOrganizationPolicy: { body: () => ({ policy_key: 'session.idle_timeout_seconds', value: 7200 }) },
   updateOrganizationPolicy: {
     before: async (w) => {

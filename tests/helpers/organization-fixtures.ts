@@ -44,6 +44,16 @@ export async function freshMember(world: World): Promise<string> {
 const post = (world: World, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   asBrowser(world.owner.browser, 'POST', path, { params: { id: world.id, ...params }, body, headers });
 
+/** An application of a developer outside the organization (not assigned to it yet). */
+export async function developerApplication(world: World): Promise<{ id: string; client_id: string }> {
+  const developer = await person(world.mailbox, 'developer');
+  const response = await asBrowser(developer.browser, 'POST', '/api/developer/applications', {
+    body: { name: 'Assigned app', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
+  });
+  if (response.status !== 201) throw new Error(`fixture developer application: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; client_id: string };
+}
+
 /** How to make, inside one organization, the resource each kind of nested path id names. */
 export const FIXTURES: Record<string, Fixture> = {
   member_id: (world) => freshMember(world),
@@ -62,6 +72,13 @@ export const FIXTURES: Record<string, Fixture> = {
       await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
       'delegation',
     ),
+  // An application (of a developer outside the organization) assigned to the organization.
+  application_id: async (world) => {
+    const app = await developerApplication(world);
+    const assigned = await post(world, '/api/organizations/{id}/applications', { client_id: app.client_id });
+    if (assigned.status !== 201) throw new Error(`fixture application: ${assigned.status} ${await assigned.text()}`);
+    return app.id;
+  },
   approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
 };
 

@@ -21,7 +21,7 @@ interface OrganizationChoice {
   required: boolean;
   requested: string | null;
   organizations: OrganizationOption[];
-  refusal: 'not_a_member' | 'no_organizations' | null;
+  refusal: 'not_a_member' | 'no_organizations' | 'application_not_assigned' | null;
 }
 
 const REFUSALS: Record<NonNullable<OrganizationChoice['refusal']>, string> = {
@@ -29,6 +29,8 @@ const REFUSALS: Record<NonNullable<OrganizationChoice['refusal']>, string> = {
     'The application asks for access to an organization you are not an active member of. You cannot allow it; go back to the application, or ask the organization to add you.',
   no_organizations:
     'The application asks for access to one of your organizations, and you are not an active member of any. You cannot allow it; go back to the application.',
+  application_not_assigned:
+    'The organization lets its members use only the applications it has assigned, and this application is not one of them. You cannot allow it; ask an administrator of the organization to assign it.',
 };
 
 const signInPage = (interactionId: string, again: boolean) =>
