@@ -6,5 +6,6 @@ export { authenticatorsOf } from './authenticators';
 export { canonicalEmail, emailField } from './email-address';
 export { resolveChallengeToken } from './email-challenges';
 export { PASSWORD_LOCKOUT_POLICY } from './lockout';
+export { PROFILE_FIELDS, readProfile } from './profile';
 export { deliver } from './mails';
 export { stepUpMethodsOf } from './step-up-methods';

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { readProfile, updateProfile } from './profile';
+import { PROFILE_FIELDS, readProfile, updateProfile } from './profile';
 
 const TAG = 'Identity profile and privacy';
 
-const profile = z.object({
-  id: z.string(),
-  display_name: z.string().nullable(),
-  locale: z.string().nullable(),
-  timezone: z.string().nullable(),
-  email: z.string().optional(),
-  email_verified: z.boolean().optional(),
-  updated_at: z.string(),
-});
+const profile = z.object(PROFILE_FIELDS);
 
 const locale = z
   .string()

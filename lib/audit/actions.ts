@@ -57,6 +57,12 @@ export const AUDIT_ACTIONS = {
   'application.disabled': ['grants_revoked'],
   'organization.application.assigned': ['client_id'],
   'organization.application.unassigned': ['client_id', 'grants_revoked'],
+  // Webhooks: the endpoint's host only (a URL's path or query may carry a receiver's token).
+  'webhook.created': ['events', 'host'],
+  'webhook.secret_rotated': [],
+  'webhook.disabled': ['reason'],
+  'webhook.test_sent': ['delivery_id'],
+  'webhook.delivery_retried': ['webhook_id', 'event_type'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -54,6 +54,8 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
       : null,
     outboundAllowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS,
     dnsServers: env.DNS_SERVERS,
+    outboundCaFile: env.OUTBOUND_CA_FILE ?? null,
+    webhookWorker: { enabled: env.WEBHOOK_WORKER_ENABLED, intervalMs: env.WEBHOOK_WORKER_INTERVAL_MS, batch: env.WEBHOOK_WORKER_BATCH },
     passwordIterations: env.PASSWORD_PBKDF2_ITERATIONS,
     oauthEnabled: env.OAUTH_ENABLED,
     launchApprovedBy: env.LAUNCH_APPROVED_BY ?? null,

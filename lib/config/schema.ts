@@ -41,6 +41,13 @@ export const envSchema = z
       'must be 64 hex characters or 44 base64 characters (32 bytes)',
     ),
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: flag(false),
+    /** A PEM file of certificate authorities outbound HTTPS trusts besides the system ones (tests: the loopback receiver's). */
+    OUTBOUND_CA_FILE: optionalText,
+    /** The webhook delivery worker inside the service (lib/webhooks/worker.ts); `npm run worker` runs it separately. */
+    WEBHOOK_WORKER_ENABLED: flag(true),
+    WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+    /** Deliveries one pass claims (and sends concurrently). */
+    WEBHOOK_WORKER_BATCH: z.coerce.number().int().min(1).max(500).default(25),
     DNS_SERVERS: optionalText.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
     HELP_PROVIDER_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     HELP_PROVIDER_API_KEY: optionalText,

@@ -203,17 +203,24 @@ export interface CollectionOperation<P extends Schema | undefined, Q extends Sch
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+/** A Web-standard delegate (the MCP SDK's transport): the request (body intact) in, the answer out. */
+export type WebRequestHandler = (request: Request, context: { requestId: string; now: Date }) => Promise<Response>;
 
 /**
- * An operation whose protocol logic belongs to another component (node-oidc-provider's Node handler).
+ * The delegate itself: a Node (req, res) handler (node-oidc-provider's Koa app), or a Web one
+ * (Request -> Response), which runs on the request as it is, without the Node bridge.
+ */
+export type Delegate = { nodeHandler: () => Promise<NodeRequestHandler>; webHandler?: never } | { webHandler: () => Promise<WebRequestHandler>; nodeHandler?: never };
+
+/**
+ * An operation whose protocol logic belongs to another component (node-oidc-provider, the MCP SDK).
  * The pipeline applies its generic steps (request id, version, body size, client rate limit, Origin
  * rule), then runs the handler on the request; it authenticates and answers in its own wire format.
  */
-export interface DelegatedOperation extends OperationBase<undefined, undefined, undefined> {
+interface DelegatedOperationBase extends OperationBase<undefined, undefined, undefined> {
   kind: 'delegated';
   /** Documents the success body in OpenAPI; the delegate's answer is passed through unchanged. */
   response: z.ZodType;
-  nodeHandler: () => Promise<NodeRequestHandler>;
   /** Protocol parameters (query for GET, form body otherwise) the service fills in when absent. */
   defaultParameters?: () => Record<string, string>;
   /**
@@ -231,10 +238,12 @@ export interface DelegatedOperation extends OperationBase<undefined, undefined, 
   variant?: { of: string; when: (form: URLSearchParams) => boolean };
 }
 
+export type DelegatedOperation = DelegatedOperationBase & Delegate;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds operations of every shape
 export type AnyOperation = ResourceOperation<any, any, any, any> | CollectionOperation<any, any, any> | DelegatedOperation;
 
-export function defineDelegated(op: Omit<DelegatedOperation, 'kind'>): DelegatedOperation {
+export function defineDelegated(op: Omit<DelegatedOperationBase, 'kind'> & Delegate): DelegatedOperation {
   return { ...op, kind: 'delegated' };
 }
 

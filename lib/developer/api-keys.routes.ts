@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
 import { displayName } from '@/lib/organizations';
-import { API_KEY_SCOPES, createApiKey, listOwnApiKeys, revokeApiKey } from './api-keys';
+import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
 
 const TAG = 'Developer';
 const BEARER_TAG = 'Developer (bearer)';
@@ -46,8 +46,8 @@ export const apiKeyOperations: AnyOperation[] = [
     summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
     auth: STEP_UP,
     origin: 'required',
-    // No Idempotency-Key: a stored answer for replay would keep the key itself in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: z.strictObject({
       name: displayName,
       scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
@@ -56,14 +56,7 @@ export const apiKeyOperations: AnyOperation[] = [
     successStatus: 201,
     errorStatuses: [409],
     emits: ['identity.api_key.created'],
-    response: z.object({
-      id: z.string(),
-      api_key: z.string(),
-      name: z.string(),
-      scopes: z.array(z.string()),
-      created_at: z.string(),
-      expires_at: z.string().nullable(),
-    }),
+    response: CREATED_API_KEY_SCHEMA,
     handler: ({ actor, body, now, requestId }) => createApiKey(actorOfKind(actor, 'session'), body, now, requestId),
   }),
   defineOperation({

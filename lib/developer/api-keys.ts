@@ -5,6 +5,7 @@
  * minute per key.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -65,6 +66,16 @@ export async function listOwnApiKeys(actor: Actor & { userId: string }, page: Pa
   return { ...result, items: result.items.map((row) => apiKeyView(row, now)), extra: bearerEnvelope(actor) };
 }
 
+/** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */
+export const CREATED_API_KEY_SCHEMA = z.object({
+  id: z.string(),
+  api_key: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+
 export interface NewApiKey {
   name: string;
   scopes: ApiKeyScope[];
@@ -75,7 +86,8 @@ function expiryError(message: string): never {
   throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.expires_at', message }] } });
 }
 
-export async function createApiKey(actor: SessionActor, input: NewApiKey, now: Date, requestId: string) {
+/** The owner creates a key in the portal (session) or through an application they authorized (bearer: MCP). */
+export async function createApiKey(actor: Actor & { userId: string }, input: NewApiKey, now: Date, requestId: string) {
   const expiresAt = input.expires_at ?? null;
   if (expiresAt && expiresAt <= now) expiryError('The expiry must be in the future.');
   if (expiresAt && expiresAt.getTime() > now.getTime() + MAX_API_KEY_LIFETIME_MS) expiryError('An API key lasts at most one year.');

@@ -187,6 +187,37 @@ describe('certification', () => {
   });
 });
 
+describe('registration limits and client authentication', () => {
+  it('counts registrations per account (20 an hour, 429 after), whichever surface', async () => {
+    const ada = await person(mailbox, 'ada');
+    const body = { name: 'Many', client_type: 'public', redirect_uris: [REDIRECT], scopes: ['openid'] };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await asBrowser(ada.browser, 'POST', APPLICATIONS, { body })).status);
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const eve = await person(mailbox, 'eve');
+    expect((await asBrowser(eve.browser, 'POST', APPLICATIONS, { body })).status).toBe(201);
+  });
+
+  it('offers no method or algorithm that would use the secret as a key; client_secret_post compares hashes too', async () => {
+    const metadata = await (await call(operation('GET', '/.well-known/openid-configuration'))).json();
+    expect(metadata.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
+    for (const key of Object.keys(metadata).filter((k) => k.endsWith('_alg_values_supported'))) {
+      expect((metadata[key] as string[]).filter((alg) => /^HS/.test(alg)), key).toEqual([]);
+    }
+    const ada = await person(mailbox, 'ada');
+    const app = await createApplication(ada);
+    const post = (secret: string) =>
+      call(operation('POST', '/oauth/token'), {
+        rawBody: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id: app.client_id, client_secret: secret }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': newClient() },
+      });
+    // The right secret authenticates (the refresh token is what fails), the hash does not.
+    expect((await (await post(app.client_secret!)).json()).error).toBe('invalid_grant');
+    expect((await (await post(hashClientSecret(app.client_secret!))).json()).error).toBe('invalid_client');
+  });
+});
+
 describe('owner isolation and bad input', () => {
   it("another developer's application is 404 on every route; so is a malformed id", async () => {
     const ada = await person(mailbox, 'ada');

@@ -9,6 +9,7 @@ import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } f
 import { isAllowedRedirectUri, SCOPE_TABLE } from '@/lib/oidc';
 import { displayName } from '@/lib/organizations';
 import {
+  APPLICATION_SCHEMA,
   applicationCertification,
   createApplication,
   disableApplication,
@@ -42,19 +43,7 @@ const newApplication = z.strictObject({
 // Path ids are checked by the service: a malformed id is as unknown as another owner's (404).
 const params = z.object({ application_id: z.string().min(1).max(100) });
 
-const application = z.object({
-  id: z.string(),
-  client_id: z.string(),
-  name: z.string(),
-  client_type: z.enum(['confidential', 'public']),
-  redirect_uris: z.array(z.string()),
-  scopes: z.array(z.string()),
-  approved_scopes: z.array(z.string()),
-  grant_types: z.array(z.string()),
-  status: z.enum(['enabled', 'disabled']),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const application = APPLICATION_SCHEMA;
 
 /** Registrations are counted per account, whichever credential the account uses. */
 const registrationLimit = {
@@ -86,8 +75,8 @@ export const applicationOperations: AnyOperation[] = [
     auth: STEP_UP,
     origin: 'required',
     subjectRateLimit: registrationLimit,
-    // No Idempotency-Key: a stored answer for replay would keep the client secret in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     body: newApplication,
     successStatus: 201,
     emits: ['identity.application.created'],
@@ -135,8 +124,8 @@ export const applicationOperations: AnyOperation[] = [
     summary: 'Issue a new client secret (in this answer only); the old one stops working at once. 409 for a public client',
     auth: STEP_UP,
     origin: 'required',
-    // No Idempotency-Key: a stored answer for replay would keep the new secret in the database.
-    idempotency: 'none',
+    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
+    idempotency: 'optional',
     params,
     successStatus: 200,
     errorStatuses: [404, 409],

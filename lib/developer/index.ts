@@ -1,3 +1,3 @@
 /** The developer portal context: API keys and applications (webhooks live in lib/webhooks). */
-export { resolveApiKey } from './api-keys';
-export { approveApplicationScopes, listOwnApplications, type ApplicationView } from './applications';
+export { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, resolveApiKey } from './api-keys';
+export { APPLICATION_SCHEMA, approveApplicationScopes, listOwnApplications, type ApplicationView } from './applications';

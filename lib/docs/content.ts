@@ -68,6 +68,17 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     ],
   },
   {
+    slug: 'mcp',
+    title: 'MCP server (/mcp)',
+    url: '/docs#mcp',
+    body: [
+      'POST /mcp speaks the Model Context Protocol (Streamable HTTP): an agent can manage its developer’s portal without a browser. It is stateless: no Mcp-Session-Id, every answer is JSON (no event stream), GET answers 405, and any instance can serve any request.',
+      'Only OAuth access tokens requested with resource={base_url}/mcp are accepted; tokens for the API and API keys (idk_) are refused with 401 and WWW-Authenticate: Bearer resource_metadata="{base_url}/.well-known/oauth-protected-resource/mcp", scope="identity.profile.read identity.api_keys.create". A stock MCP client follows it: protected-resource metadata, authorization server metadata, dynamic registration at POST /oauth/register (a public native client), authorization with PKCE and the resource, the person’s consent, the code exchange.',
+      'Tools, each needing one scope (a missing one is a tool error that names it): whoami (identity.profile.read; the e-mail only with identity.email.read), list_applications and list_webhook_deliveries (identity.developer.read), send_test_event { webhook_id } (identity.webhooks.test), create_api_key { name, scopes, expires_at? } (identity.api_keys.create).',
+      'create_api_key makes a key for the developer API (/api/v1/developer/*) with scopes among identity.developer.read, identity.applications.manage and identity.webhooks.test; the key is in that tool result only. It is audited like a key created in the portal, with you as the actor. Self-registered clients get identity.developer.read and identity.webhooks.test only through such a key; applications registered in the developer portal may ask for them directly.',
+    ],
+  },
+  {
     slug: 'errors',
     title: 'Errors',
     url: '/docs#errors',

@@ -11,6 +11,7 @@ import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
 import { basicCredentials, findControlCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
+import { requestIdFor } from './request-id';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -70,12 +71,17 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
  * Hands a request to the delegate's Node handler; the client address comes from the original request,
  * and the delegate sees the pipeline's request id (its error page shows it).
  */
-export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers, requestId?: string): Promise<Response> {
+export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers, requestId?: string, now = new Date()): Promise<Response> {
+  if (op.webHandler) {
+    // The pipeline has read the body already: the delegate gets a request that carries it again.
+    const replayed = new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? undefined : body });
+    return (await op.webHandler())(replayed, { requestId: requestId ?? requestIdFor(originalHeaders), now });
+  }
   return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders), requestId);
 }
 
-function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers, requestId: string): Promise<Response> {
-  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId);
+function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers, requestId: string, now: Date): Promise<Response> {
+  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId, now);
 }
 
 /** An error in the OAuth wire format (RFC 6749 §5.2), which every delegated surface speaks. */
@@ -116,7 +122,7 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
-  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId);
+  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId, now);
   if (!isValidIdempotencyKey(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
@@ -129,10 +135,10 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   }
   // Built before the scope: the provider's first start-up writes its keys, which must not share the
   // fate of this execution's transaction (the provider keeps them in memory either way).
-  await op.nodeHandler();
+  await (op.nodeHandler ?? op.webHandler)();
   // The delegate's writes (the OIDC adapter uses getDb()) and the stored answer commit together.
   return executeIdempotently(started.claim, async () => {
-    const response = await answer(op, prepared, request.headers, requestId);
+    const response = await answer(op, prepared, request.headers, requestId, now);
     if (response.status >= 500) return { result: response, store: null };
     const text = await response.text();
     return { result: new Response(text || null, { status: response.status, headers: response.headers }), store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } } };

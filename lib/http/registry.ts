@@ -30,6 +30,8 @@ import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
 import { applicationOperations } from '@/lib/developer/applications.routes';
 import { developerAuditOperations } from '@/lib/developer/developer-audit.routes';
 import { organizationApplicationOperations } from '@/lib/organizations/applications.routes';
+import { webhookOperations } from '@/lib/webhooks/webhooks.routes';
+import { mcpOperations } from '@/lib/mcp/mcp.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
 import { openapiOperations } from './openapi.routes';
 
@@ -62,6 +64,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...applicationOperations,
   ...developerAuditOperations,
   ...organizationApplicationOperations,
+  ...webhookOperations,
+  ...mcpOperations,
   ...openapiOperations(() => OPERATIONS),
 ];
 

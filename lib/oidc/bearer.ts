@@ -2,13 +2,14 @@
  * The OAuth bearer term for our own API: the access token is looked up in the provider's store
  * (opaque tokens; a revoked or expired token is gone or invalid), must be meant for this API (no
  * resource indicator, or the API resource — a token for {base_url}/mcp is accepted only by /mcp)
- * and must not be sender-constrained (no DPoP on this resource server yet).
+ * and must not be sender-constrained (no DPoP on this resource server yet). The MCP endpoint has the
+ * mirror rule: only tokens whose audience is exactly {base_url}/mcp (resolveMcpAccessToken).
  */
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';
 import { storageId } from './model-secrets';
 import { getProvider } from './provider';
-import { apiResource } from './resources';
+import { apiResource, mcpResource } from './resources';
 import { SCOPE_TABLE } from './scopes';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
@@ -36,12 +37,26 @@ function organizationBindingOf(extra: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-export async function resolveAccessToken(token: string, _now: Date): Promise<BearerActor | null> {
+/** Only a token requested with resource={base_url}/mcp: never the API's own tokens, never another audience. */
+function audienceIsMcp(aud: string | string[] | undefined): boolean {
+  const audiences = aud === undefined ? [] : Array.isArray(aud) ? aud : [aud];
+  return audiences.length > 0 && audiences.every((a) => a === mcpResource(getConfig().baseUrl));
+}
+
+export function resolveAccessToken(token: string, now: Date): Promise<BearerActor | null> {
+  return resolveFor(token, now, audienceAllowsApi);
+}
+
+export function resolveMcpAccessToken(token: string, now: Date): Promise<BearerActor | null> {
+  return resolveFor(token, now, audienceIsMcp);
+}
+
+async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: string | string[] | undefined) => boolean): Promise<BearerActor | null> {
   if (token.length > 512) return null;
   const provider = await getProvider();
   const accessToken = await provider.AccessToken.find(token);
   if (!accessToken || !accessToken.isValid || accessToken.isSenderConstrained()) return null;
-  if (!audienceAllowsApi(accessToken.aud as string | string[] | undefined)) return null;
+  if (!audienceAllowed(accessToken.aud as string | string[] | undefined)) return null;
   if (!accessToken.accountId) return null;
   return {
     kind: 'bearer',

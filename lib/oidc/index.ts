@@ -4,7 +4,8 @@
  * revoking OAuth access after recovery or a password change or when an organization membership ends.
  */
 export { revokeAccountAuthorizations, revokeOtherSignInTokens } from './account-revocation';
-export { resolveAccessToken } from './bearer';
+export { resolveAccessToken, resolveMcpAccessToken } from './bearer';
+export { mcpResource } from './resources';
 export { consentsOf } from './consents';
 export { generateClientSecret, hashClientSecret } from './client-secret';
 export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';

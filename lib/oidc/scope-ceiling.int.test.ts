@@ -112,7 +112,7 @@ describe('what the consent screen is told', () => {
       expect(description).not.toContain(scope);
       expect(description.split(' ').length, scope).toBeGreaterThanOrEqual(5);
     }
-    expect(body.scopes.find((s: { scope: string }) => s.scope === 'identity.api_keys.create').description).toMatch(/as you.*until you revoke/);
+    expect(body.scopes.find((s: { scope: string }) => s.scope === 'identity.api_keys.create').description).toMatch(/^Create API keys for your developer account: .*applications.*webhooks.*until you revoke/);
   });
 
   // ASVS V10.4.11

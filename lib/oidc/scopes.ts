@@ -54,7 +54,8 @@ export const SCOPE_TABLE: readonly ScopeDefinition[] = [
   { scope: 'identity.webhooks.test', description: 'Send test events to the webhooks you manage', claims: [], selfRegistration: 'portal_only' },
   {
     scope: 'identity.api_keys.create',
-    description: 'Create API keys in your name: whoever holds such a key can use this service as you, within the key’s scopes, until you revoke it',
+    description:
+      'Create API keys for your developer account: an app with this permission can make keys that see your applications and webhooks, register and change applications, and send test events, until you revoke the keys',
     claims: [],
     selfRegistration: 'mcp_only',
   },

@@ -9,7 +9,7 @@ import { useMailbox } from '@/tests/helpers/accounts';
 import { applicationRp, createApplication } from '@/tests/helpers/applications';
 import { problemOf } from '@/tests/helpers/http';
 import { authorize, authorizeWithConsent, consentRequest, CookieJar, decideAs, interactionOf } from '@/tests/helpers/oauth';
-import { asBrowser, ownedOrganization, person, type Person } from '@/tests/helpers/organizations';
+import { asBrowser, createOrganization, ownedOrganization, person, type Person } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox();
 const BOUND = 'openid offline_access identity.organization.read';
@@ -76,5 +76,20 @@ describe('organization application assignments', () => {
     expect(list.applications).toEqual([expect.objectContaining({ application_id: app.id, status: 'disabled' })]);
     // A disabled assignment can be made active again.
     expect((await assign(owner, id, app.client_id)).status).toBe(201);
+  });
+
+  it('the chooser leaves out organizations that refuse the application; a policy switched on later stops refreshes of bound grants', async () => {
+    const { owner, id: strict } = await ownedOrganization(mailbox);
+    const relaxed = await createOrganization(owner, 'Relaxed');
+    const app = await createApplication(await person(mailbox, 'dev'), { client_type: 'public', scopes: BOUND.split(' ') });
+    const rp = await applicationRp(app.client_id);
+    const earlier = await authorizeWithConsent(rp, new CookieJar(owner.browser), owner.browser, BOUND, { organization: strict });
+    await assignedOnly(owner, strict);
+
+    await expect(client.refreshTokenGrant(rp, earlier.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const { params } = await consentRequest(rp, BOUND);
+    const interaction = interactionOf(await authorize(new CookieJar(owner.browser), params));
+    const choice = await asBrowser(owner.browser, 'GET', '/oauth/authorize/organizations', { query: new URLSearchParams({ interaction_id: interaction }).toString() });
+    expect(await choice.json()).toMatchObject({ required: true, organizations: [{ id: relaxed, name: 'Relaxed' }], refusal: null });
   });
 });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { idempotencyRecords } from '@/lib/db/schema';
@@ -41,5 +42,18 @@ describe('idempotency claims', () => {
       .values({ ...scope('legacy'), requestHash: 'hash', state: 'in_flight', createdAt: T0, expiresAt: after(DAY) });
     const takeover = await claimed('legacy', after(1));
     expect((await findRecord(await getDb(), scope('legacy')))?.claimToken).toBe(takeover.token);
+  });
+
+  it('keeps the answer sealed at rest, bound to its scope: a sealed answer moved under another key does not replay', async () => {
+    const claim = await claimed('sealed', T0);
+    await completeIdempotent(claim, { status: 201, body: { api_key: 'idk_one_time_secret_value' } });
+    const db = await getDb();
+    const [row] = await db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, 'sealed'));
+    expect(JSON.stringify(row)).not.toContain('one_time_secret');
+    expect(await beginIdempotent(scope('sealed'), 'hash', after(1), DAY)).toEqual({ replay: { status: 201, body: { api_key: 'idk_one_time_secret_value' } } });
+    const other = await claimed('moved', T0);
+    await completeIdempotent(other, { status: 201, body: { api_key: 'another' } });
+    await db.update(idempotencyRecords).set({ responseBody: row!.responseBody }).where(eq(idempotencyRecords.key, 'moved'));
+    await expect(beginIdempotent(scope('moved'), 'hash', after(1), DAY)).rejects.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { serviceError } from '@/lib/contract/errors';
+import { openSecret, sealSecret } from './encryption';
 import { shouldSweep } from './sweep';
 import { getDb } from '@/lib/db';
 import {
@@ -48,6 +49,25 @@ export function hashRequest(method: string, path: string, body: string): string 
 const inFlight = () => serviceError('idempotency_request_in_flight');
 
 /**
+ * Stored answers are sealed (AES-GCM under DATA_ENCRYPTION_KEY, bound to their scope), never kept in
+ * clear: an answer may carry a one-time secret (a new API key, client secret or webhook signing
+ * secret) that a replay must give back, and a secret the service must recover is encrypted at rest.
+ * The scope in the associated data keeps a sealed answer from being replayed under another key.
+ */
+const SEALED_FIELD = 'sealed_response';
+const purposeOf = (scope: IdempotencyScope) => `idempotency-response\n${scope.principal}\n${scope.operationId}\n${scope.key}`;
+
+function sealBody(scope: IdempotencyScope, body: unknown): Record<string, string> {
+  return { [SEALED_FIELD]: sealSecret(JSON.stringify(body ?? null), purposeOf(scope)) };
+}
+
+/** Records written before answers were sealed (they live one TTL at most) are read as they are. */
+function openBody(scope: IdempotencyScope, stored: unknown): unknown {
+  const sealed = stored && typeof stored === 'object' ? (stored as Record<string, unknown>)[SEALED_FIELD] : undefined;
+  return typeof sealed === 'string' ? JSON.parse(openSecret(sealed, purposeOf(scope))) : stored;
+}
+
+/**
  * Starts an idempotent execution: a stored response to replay, or a claim on the key (the caller then
  * runs the operation and completes the claim inside the operation's transaction, or releases it).
  * Same key + different body: 422. Same key while another execution holds a live lease: 409. A lease
@@ -68,7 +88,7 @@ export async function beginIdempotent(scope: IdempotencyScope, requestHash: stri
     throw inFlight();
   }
   if (existing.requestHash !== requestHash) throw serviceError('idempotency_key_reused');
-  if (existing.state === 'completed') return { replay: { status: existing.responseStatus!, body: existing.responseBody } };
+  if (existing.state === 'completed') return { replay: { status: existing.responseStatus!, body: openBody(scope, existing.responseBody) } };
   if (existing.leaseExpiresAt !== null && existing.leaseExpiresAt > now) throw inFlight();
   if (await takeOverClaim(db, scope, { previousToken: existing.claimToken, token, now, leaseExpiresAt })) return { claim: { scope, token } };
   throw inFlight();
@@ -80,7 +100,7 @@ export async function beginIdempotent(scope: IdempotencyScope, requestHash: stri
  * caller must roll the operation back: the execution that took over is the one that counts.
  */
 export async function completeIdempotent(claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
-  if (!(await completeClaim(await getDb(), claim.scope, claim.token, response.status, response.body))) {
+  if (!(await completeClaim(await getDb(), claim.scope, claim.token, response.status, sealBody(claim.scope, response.body)))) {
     throw serviceError('idempotency_request_in_flight', 'A retry with this Idempotency-Key took over after this request held it too long; this request was rolled back.');
   }
 }

@@ -16,6 +16,16 @@ export {
   type IdempotencyStart,
   type StoredResponse,
 } from './idempotency';
+export {
+  destinationRefusal,
+  isPublicAddress,
+  MAX_OUTBOUND_URL_LENGTH,
+  postJson,
+  urlShapeRefusal,
+  type OutboundFailure,
+  type OutboundResult,
+  type UrlRefusal,
+} from './outbound';
 export { logLine, type LogLevel, type LogValue } from './log';
 export { consumeRateLimit, type RateDecision } from './rate-limit';
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';

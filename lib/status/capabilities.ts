@@ -104,7 +104,7 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
     title: 'Developer applications and API keys',
     classify: databaseBacked('Applications (real OAuth clients: hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys'),
   },
-  { id: 'webhooks', title: 'Signed webhooks', classify: planned('Webhook delivery') },
+  { id: 'webhooks', title: 'Signed webhooks', classify: databaseBacked('Signed webhook delivery (outbox, leased worker, retries)') },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
   {
     id: 'privacy',

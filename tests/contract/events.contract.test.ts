@@ -199,6 +199,12 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.developer.read'] } })).json()) as { id: string };
     return () => asBrowser(browser, 'POST', '/api/developer/api-keys/revoke', { body: { api_key_id: key.id } });
   },
+  mcp: async () => {
+    const { userId } = await passwordAccount();
+    const { value } = await mintAccessToken(userId, 'identity.api_keys.create', { audience: `${ORIGIN}/mcp` });
+    const createKey = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } } };
+    return () => call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
+  },
   createApplication: async () => {
     const { browser } = await passwordAccount();
     return () => asBrowser(browser, 'POST', APPLICATIONS, { body: { name: 'App', client_type: 'confidential', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] } });

@@ -5,6 +5,7 @@
  * nothing else, and answers with a Web Response (each Set-Cookie line kept apart).
  */
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,30 +32,33 @@ function route(pathname: string): { template: string; params: Record<string, str
   return { template: best.template, params: Object.fromEntries(best.names.map((name, i) => [name, decodeURIComponent(values[i]!)])) };
 }
 
-export async function startHttpsServer() {
-  const server = createServer({ cert, key }, async (req, res) => {
-    stampPeer(req);
-    const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
-    const found = route(url.pathname);
-    if (!found) {
-      res.writeHead(404).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const method = (req.method ?? 'GET') as 'GET';
-    const body = chunks.length && method !== 'GET' ? Buffer.concat(chunks) : undefined;
-    const response = await serve(found.template)[method](new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
-    const outgoing: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') outgoing[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) outgoing['set-cookie'] = cookies;
-    res.writeHead(response.status, outgoing).end(Buffer.from(await response.arrayBuffer()));
+/** Node's (req, res) in front of the route bindings, as Next serves them (also for plain-HTTP test servers). */
+export async function serveThroughRoutes(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  stampPeer(req);
+  const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
+  const found = route(url.pathname);
+  if (!found) {
+    res.writeHead(404).end();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  const method = (req.method ?? 'GET') as 'GET';
+  const body = chunks.length && method !== 'GET' ? Buffer.concat(chunks) : undefined;
+  const response = await serve(found.template)[method](new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
+  const outgoing: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') outgoing[name] = value;
   });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) outgoing['set-cookie'] = cookies;
+  res.writeHead(response.status, outgoing).end(Buffer.from(await response.arrayBuffer()));
+}
+
+export async function startHttpsServer() {
+  const server = createServer({ cert, key }, serveThroughRoutes);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const origin = `https://localhost:${port}`;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA } from '@/lib/developer';
+import { displayName } from '@/lib/organizations';
+import { defineTool } from '../tool';
+
+/**
+ * The portal's API-key creation (same service, same limits, same audit record: the actor is the
+ * person, through their OAuth token). The key is in this result only, like the portal's one-time display.
+ */
+export const createApiKeyTool = defineTool({
+  name: 'create_api_key',
+  title: 'Create an API key',
+  description: `Create an API key (idk_...) for the developer API (/api/v1/developer/*) with the given scopes (${API_KEY_SCOPES.join(', ')}). The key is shown in this result only: store it now. It works until it expires or is revoked in the developer portal.`,
+  scope: 'identity.api_keys.create',
+  readOnly: false,
+  input: {
+    name: displayName.describe('A name that says where the key is used'),
+    scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
+    expires_at: z.iso.datetime({ offset: true }).optional().describe('Optional expiry (ISO 8601, at most one year ahead)'),
+  },
+  output: CREATED_API_KEY_SCHEMA.shape,
+  run: (actor, args, { now, requestId }) =>
+    createApiKey(actor, { name: args.name, scopes: args.scopes, ...(args.expires_at ? { expires_at: new Date(args.expires_at) } : {}) }, now, requestId),
+});
