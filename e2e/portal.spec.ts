@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, signInWithCode, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';
+import { startReceiver, type Receiver } from '../tests/helpers/webhook-receiver';
 
 /**
  * The developer portal's journey, through the page: a developer signed in with an e-mail code (no
@@ -52,27 +49,12 @@ const widerThan = (page: Page, width: number) =>
       .join(', ');
   }, width);
 
-/** A webhook endpoint: HTTPS on loopback with the test-only certificate (which the e2e server trusts), answering 200. */
-async function startReceiver() {
-  const tls = path.resolve(__dirname, '../tests/fixtures/tls');
-  const received: { headers: Record<string, string>; body: string }[] = [];
-  const server = createServer({ cert: readFileSync(path.join(tls, 'localhost-test.crt')), key: readFileSync(path.join(tls, 'localhost-test.key')) }, async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `https://localhost:${port}/webhooks/identity`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 /** GET /api/v1/developer/api-keys from this test process, as a script would, with the key as the bearer credential. */
 const listKeysWith = (apiKey: string) => fetch(`${E2E_BASE_URL}/api/v1/developer/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
 
 test.describe('the developer portal', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  // A real HTTPS endpoint on loopback (the test-only certificate, which the e2e server trusts through OUTBOUND_CA_FILE).
+  let receiver: Receiver;
   test.beforeAll(async () => {
     receiver = await startReceiver();
   });

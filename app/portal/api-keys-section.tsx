@@ -42,7 +42,7 @@ export function ApiKeysSection() {
     const form = event.currentTarget;
     const expires = endOfDay(fieldValue(form, 'expires_at'));
     const body = { name: fieldValue(form, 'name'), scopes: checkedValues(form, 'scopes'), ...(expires ? { expires_at: expires } : {}) };
-    const result = await create.run(() => send<{ id: string; name: string; api_key: string }>('/api/developer/api-keys', { body }));
+    const result = await create.run(() => send<{ id: string; name: string; api_key: string }>('/api/developer/api-keys', { body, idempotent: true }));
     if (!result?.ok) return;
     form.reset();
     setCreated(result.body);

@@ -46,7 +46,7 @@ export function ApplicationCard({
   }
 
   async function rotate() {
-    const result = await action.run(() => send<{ client_secret: string }>(`${path}/rotate-secret`));
+    const result = await action.run(() => send<{ client_secret: string }>(`${path}/rotate-secret`, { idempotent: true }));
     if (result?.ok) setSecret(result.body.client_secret);
   }
 

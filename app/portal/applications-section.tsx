@@ -37,7 +37,7 @@ export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
       redirect_uris: redirectUris(form),
       scopes: checkedValues(form, 'scopes'),
     };
-    const result = await create.run(() => send<Created>('/api/developer/applications', { body }));
+    const result = await create.run(() => send<Created>('/api/developer/applications', { body, idempotent: true }));
     if (!result?.ok) return;
     form.reset();
     setCreated(result.body);

@@ -102,7 +102,7 @@ function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; u
   const retry = useApiAction();
 
   async function again() {
-    const result = await retry.run(() => send('/api/developer/webhooks/deliveries/retry', { body: { delivery_id: delivery.id } }));
+    const result = await retry.run(() => send('/api/developer/webhooks/deliveries/retry', { body: { delivery_id: delivery.id }, idempotent: true }));
     if (result?.ok) await onRetried();
   }
 

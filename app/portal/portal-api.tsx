@@ -10,7 +10,10 @@ export interface PortalSendOptions {
   /** POST unless said otherwise. */
   method?: 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Send an Idempotency-Key; one key covers the action and its retry after a step-up. */
+  /**
+   * Send an Idempotency-Key (operations that take one): one key covers the action and its retry after
+   * a step-up, and a creation retried after a lost answer gets its one-time secret back.
+   */
   idempotent?: boolean;
 }
 

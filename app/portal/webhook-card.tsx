@@ -31,7 +31,7 @@ export function WebhookCard({
 
   async function test() {
     setDone(null);
-    const result = await action.run(() => send<{ delivery_id: string }>('/api/developer/webhooks/test', { body }));
+    const result = await action.run(() => send<{ delivery_id: string }>('/api/developer/webhooks/test', { body, idempotent: true }));
     if (!result?.ok) return;
     setDone('Test event queued: see it in the delivery log below.');
     onDelivery();
@@ -44,7 +44,7 @@ export function WebhookCard({
   }
 
   async function disable() {
-    const result = await action.run(() => send('/api/developer/webhooks/disable', { body }));
+    const result = await action.run(() => send('/api/developer/webhooks/disable', { body, idempotent: true }));
     setConfirming(false);
     if (result?.ok) await onChanged(`The webhook for ${webhook.url} is disabled.`);
   }
