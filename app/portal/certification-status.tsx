@@ -26,6 +26,7 @@ export function CertificationStatus({ applicationId, read }: { applicationId: st
   if (error) return <p className="hint">Certification status unavailable: {error}</p>;
   if (!status) return <p className="hint">Loading the certification status…</p>;
   const certified = status.status === 'certified';
+  const problems = openChecks(status.checks);
   return (
     <div className="portal-certification">
       <p>
@@ -34,19 +35,32 @@ export function CertificationStatus({ applicationId, read }: { applicationId: st
       </p>
       <ScopeList label="Approved scopes" scopes={status.approved_scopes} none="None yet." />
       <ScopeList label="Pending scopes" scopes={status.pending_scopes} none="None: every scope it asks for is approved." />
-      {status.checks.some((check) => !check.passed) && (
+      {problems.length > 0 && (
         <ul className="portal-values">
-          {status.checks
-            .filter((check) => !check.passed)
-            .map((check) => (
-              <li key={check.name} className="console-warn">
-                {check.detail ?? check.name}
-              </li>
-            ))}
+          {problems.map((problem) => (
+            <li key={problem} className="console-warn">
+              {problem}
+            </li>
+          ))}
         </ul>
       )}
     </div>
   );
+}
+
+/** Portal words for the checks the owner can act on here (the API's details name its operations). */
+const CHECK_WORDS: Record<string, string> = {
+  client_secret_issued: 'No client secret yet: use “Rotate secret” to issue one.',
+  // The pending scopes are listed above already.
+  scopes_reviewed: '',
+};
+
+/** What still stands in the way; for a disabled application only that, since nothing else matters any more. */
+function openChecks(checks: Certification['checks']): string[] {
+  const failed = checks.filter((check) => !check.passed);
+  const disabled = failed.find((check) => check.name === 'application_enabled');
+  if (disabled) return [disabled.detail ?? 'The application is disabled.'];
+  return failed.map((check) => CHECK_WORDS[check.name] ?? check.detail ?? check.name).filter(Boolean);
 }
 
 function ScopeList({ label, scopes, none }: { label: string; scopes: string[]; none: string }) {

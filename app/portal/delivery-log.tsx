@@ -29,6 +29,8 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
   const process = useApiAction();
   const [note, setNote] = useState<string | null>(null);
   const urls = new Map(webhooks.map((webhook) => [webhook.id, webhook.url]));
+  // With one webhook every row would repeat its address: the column (and the filter) appear from two on.
+  const several = webhooks.length > 1;
 
   async function processDue() {
     setNote(null);
@@ -48,7 +50,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
     <section aria-labelledby="deliveries-heading" className="portal-deliveries">
       <h3 id="deliveries-heading">Delivery log</h3>
       <div className="portal-log-tools">
-        {webhooks.length > 1 && (
+        {several && (
           <SelectField
             label="Webhook"
             name="webhook_id"
@@ -79,7 +81,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
                 <th scope="col">Attempts</th>
                 <th scope="col">Next retry</th>
                 <th scope="col">Last failure</th>
-                <th scope="col">Webhook</th>
+                {several && <th scope="col">Webhook</th>}
                 <th scope="col">Created</th>
                 <th scope="col">
                   <span className="console-visually-hidden">Actions</span>
@@ -88,7 +90,13 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
             </thead>
             <tbody>
               {deliveries.items?.map((delivery) => (
-                <DeliveryRow key={`${delivery.id}:${delivery.status}:${delivery.attempts}`} delivery={delivery} url={urls.get(delivery.webhook_id)} send={send} onRetried={deliveries.reload} />
+                <DeliveryRow
+                  key={`${delivery.id}:${delivery.status}:${delivery.attempts}`}
+                  delivery={delivery}
+                  url={several ? (urls.get(delivery.webhook_id) ?? delivery.webhook_id) : null}
+                  send={send}
+                  onRetried={deliveries.reload}
+                />
               ))}
             </tbody>
           </table>
@@ -98,7 +106,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
   );
 }
 
-function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; url: string | undefined; send: PortalSend; onRetried: () => Promise<void> }) {
+function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; url: string | null; send: PortalSend; onRetried: () => Promise<void> }) {
   const retry = useApiAction();
 
   async function again() {
@@ -117,9 +125,11 @@ function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; u
       <td data-label="Attempts">{delivery.attempts}</td>
       <td data-label="Next retry">{delivery.next_attempt_at && delivery.status !== 'delivered' ? <LocalTime iso={delivery.next_attempt_at} /> : '—'}</td>
       <td data-label="Last failure">{lastFailure(delivery)}</td>
-      <td data-label="Webhook" className="portal-url">
-        {url ?? delivery.webhook_id}
-      </td>
+      {url !== null && (
+        <td data-label="Webhook" className="portal-url">
+          {url}
+        </td>
+      )}
       <td data-label="Created">
         <LocalTime iso={delivery.created_at} />
       </td>
