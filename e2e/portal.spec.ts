@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, signInWithCode, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';
+import { tabTo, widerThan } from './support/site-journeys';
 import { startReceiver, type Receiver } from '../tests/helpers/webhook-receiver';
 
 /**
@@ -38,16 +39,6 @@ async function takeSecret(page: Page, label: string): Promise<string> {
   return value;
 }
 
-/** What sticks out past `width` (for the failure message): the outermost such elements. */
-const widerThan = (page: Page, width: number) =>
-  page.evaluate((limit) => {
-    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > limit + 0.5);
-    return wide
-      .filter((element) => !wide.includes(element.parentElement!))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      .join(', ');
-  }, width);
 
 /** GET /api/v1/developer/api-keys from this test process, as a script would, with the key as the bearer credential. */
 const listKeysWith = (apiKey: string) => fetch(`${E2E_BASE_URL}/api/v1/developer/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
@@ -235,12 +226,7 @@ test.describe('the developer portal', () => {
       await page.goto('/portal');
       for (const label of SECTION_LABELS) {
         const link = nav(page).getByRole('link', { name: label, exact: true });
-        let tabs = 0;
-        while (!(await link.evaluate((element) => element === document.activeElement))) {
-          await page.keyboard.press('Tab');
-          tabs += 1;
-          expect(tabs, `Tab reaches ${label}`).toBeLessThan(40);
-        }
+        await tabTo(page, link, label, 40);
         await page.keyboard.press('Enter');
         await expect(page.getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
         await expect(link).toHaveAttribute('aria-current', 'page');
