@@ -6,7 +6,7 @@
  * Redirects are never followed and a response body is drained only a little, never kept.
  * OUTBOUND_ALLOW_PRIVATE_NETWORKS (tests only) lifts the address rule, nothing else.
  */
-import { promises as dns, Resolver, type LookupAddress } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -83,20 +83,9 @@ function addressAllowed(address: string): boolean {
   return getConfig().outboundAllowPrivateNetworks || isPublicAddress(address);
 }
 
-/** Every address a name resolves to (DNS_SERVERS, when set, instead of the system resolver). */
-async function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  const servers = getConfig().dnsServers;
-  if (servers.length === 0) return dns.lookup(hostname, { all: true, verbatim: true });
-  const resolver = new Resolver();
-  resolver.setServers(servers);
-  const settle = <T>(work: Promise<T>) => work.catch(() => [] as T);
-  const [v4, v6] = await Promise.all([
-    settle(new Promise<string[]>((ok, ko) => resolver.resolve4(hostname, (e, a) => (e ? ko(e) : ok(a))))),
-    settle(new Promise<string[]>((ok, ko) => resolver.resolve6(hostname, (e, a) => (e ? ko(e) : ok(a))))),
-  ]);
-  const found = [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
-  if (found.length === 0) throw Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
-  return found;
+/** Every address a name resolves to (the system resolver, as the connection itself would use). */
+function resolveAll(hostname: string): Promise<LookupAddress[]> {
+  return dns.lookup(hostname, { all: true, verbatim: true });
 }
 
 class RefusedAddress extends Error {

@@ -29,6 +29,11 @@ export async function markDispatched(db: Executor, ids: string[], now: Date): Pr
   if (ids.length > 0) await db.update(outboxEvents).set({ dispatchedAt: now }).where(inArray(outboxEvents.id, ids));
 }
 
+/** Rows of `db.execute` differ by driver (postgres-js: an array; PGlite: `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export interface AudienceRow {
   event_id: string;
   webhook_id: string;
@@ -58,7 +63,7 @@ export async function audienceOf(db: Executor, eventIds: string[]): Promise<Audi
       join developer_applications da on da.id = oa.application_id and da.status = 'enabled'
       join webhook_subscriptions s on s.user_id = da.user_id
      where e.id in (${ids}) and s.status = 'enabled' and s.events @> jsonb_build_array(e.type)`);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: AudienceRow[] }).rows) as AudienceRow[];
+  return rowsOf<AudienceRow>(result);
 }
 
 export interface ClaimRequest {
@@ -96,18 +101,26 @@ export async function claimDueDeliveries(db: Executor, claim: ClaimRequest): Pro
 export type DeliveryChange = Pick<DeliveryRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastAttemptAt' | 'lastFailureCode' | 'lastResponseStatus' | 'deliveredAt'>;
 
 /**
- * Writes an attempt's outcome, only while `owner` still holds the lease: a worker whose lease was
- * taken over (it stalled past the lease) writes nothing, the new holder decides. Answers whether it held.
+ * Writes a batch of outcomes in one statement, each only while `owner` still holds its lease: a
+ * worker whose lease was taken over (it stalled past the lease) writes nothing for that row, the new
+ * holder decides. Answers the ids it wrote.
  */
-export async function recordOutcome(db: Executor, id: string, owner: string, change: DeliveryChange, attempt: AttemptRow | null): Promise<boolean> {
-  const updated = await db
-    .update(webhookDeliveries)
-    .set({ ...change, leasedUntil: null, leaseOwner: null })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.leaseOwner, owner), inArray(webhookDeliveries.status, ['queued', 'retrying'])))
-    .returning({ id: webhookDeliveries.id });
-  if (updated.length === 0) return false;
-  if (attempt) await db.insert(webhookDeliveryAttempts).values(attempt);
-  return true;
+export async function updateOutcomes(db: Executor, owner: string, changes: (DeliveryChange & { id: string })[]): Promise<Set<string>> {
+  if (changes.length === 0) return new Set();
+  const result = await db.execute(sql`
+    update webhook_deliveries d
+       set status = v.status, attempts = v.attempts, next_attempt_at = v."nextAttemptAt", last_attempt_at = v."lastAttemptAt",
+           last_failure_code = v."lastFailureCode", last_response_status = v."lastResponseStatus", delivered_at = v."deliveredAt",
+           leased_until = null, lease_owner = null
+      from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(id uuid, status text, attempts int, "nextAttemptAt" timestamptz,
+           "lastAttemptAt" timestamptz, "lastFailureCode" text, "lastResponseStatus" int, "deliveredAt" timestamptz)
+     where d.id = v.id and d.lease_owner = ${owner} and d.status in ('queued', 'retrying')
+    returning d.id`);
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+}
+
+export async function insertAttempts(db: Executor, rows: AttemptRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(webhookDeliveryAttempts).values(rows);
 }
 
 /** Gives leases back untouched (a worker stopping before it could send). */

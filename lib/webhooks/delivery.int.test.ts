@@ -17,11 +17,10 @@ import { asBrowser, person, type Person } from '@/tests/helpers/organizations';
 import { startReceiver, type Receiver } from '@/tests/helpers/webhook-receiver';
 import { LOOPBACK_ENV, subscribe, WEBHOOKS, type CreatedWebhook } from '@/tests/helpers/webhooks';
 import { withEnv } from '@/tests/setup/state';
-import { attempt, claimDue, deliverDue } from './dispatch';
+import { claimDue, deliverDue, sendLeased } from './dispatch';
 import { sign } from './signing';
-import { findSubscriptions } from './subscriptions.repo';
 import { MAX_ATTEMPTS } from './transitions';
-import { workOnce } from './worker';
+import { startWebhookWorker, workOnce } from './worker';
 
 const mailbox = useMailbox(LOOPBACK_ENV);
 let receiver: Receiver;
@@ -208,8 +207,7 @@ describe('leases', () => {
     expect(await deliveryRow(id)).toMatchObject({ status: 'delivered', attempts: 1, leaseOwner: null });
 
     // A comes back (it had been stalled, not dead) and sends its copy: its outcome is not recorded.
-    const [subscription] = await findSubscriptions(await getDb(), [hook.id]);
-    expect(await attempt(leased!, subscription, { now, owner: 'worker-a', limit: 1 })).toBeNull();
+    expect(await sendLeased([leased!], { now, owner: 'worker-a', limit: 1 })).toEqual([null]);
     expect(await deliveryRow(id)).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(await attemptsOf(id)).toHaveLength(1);
     // A receiver that dedupes by webhook-id has seen the event exactly once.
@@ -249,6 +247,36 @@ describe('the SSRF guard at connect time', () => {
     for (const id of ids) {
       expect(await deliveryRow(id)).toMatchObject({ status: 'failed', attempts: 1, lastFailureCode: 'private_address', lastResponseStatus: null });
       expect(received(id)).toHaveLength(0);
+    }
+  });
+});
+
+describe('the running worker', () => {
+  async function until(check: () => Promise<boolean>) {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('delivers while it polls, and when stopped mid-send gives the lease back without counting an attempt', async () => {
+    const ada = await person(mailbox, 'ada');
+    const id = await testEvent(ada, await subscribe(ada, receiver.url));
+    const worker = startWebhookWorker({ intervalMs: 20, batch: 5 });
+    try {
+      await until(async () => (await deliveryRow(id)).status === 'delivered');
+    } finally {
+      await worker.stop();
+    }
+
+    const stalled = await startReceiver({ delayMs: 10_000 });
+    try {
+      const hook = await subscribe(ada, stalled.url);
+      const slow = await testEvent(ada, hook);
+      const stopping = startWebhookWorker({ intervalMs: 20, batch: 5 });
+      await until(async () => stalled.received.some((r) => r.id === slow));
+      await stopping.stop(0);
+      expect(await deliveryRow(slow)).toMatchObject({ status: 'queued', attempts: 0, leaseOwner: null, leasedUntil: null });
+      expect(await attemptsOf(slow)).toEqual([]);
+    } finally {
+      await stalled.close();
     }
   });
 });

@@ -9,7 +9,19 @@ import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS } from '@/lib/contract/actor';
 import { getDb, inTransaction } from '@/lib/db';
 import { logLine, postJson } from '@/lib/platform';
-import { claimDueDeliveries, claimPendingEvents, audienceOf, insertDeliveries, markDispatched, recordOutcome, releaseLeases, type DeliveryRow } from './deliveries.repo';
+import {
+  audienceOf,
+  claimDueDeliveries,
+  claimPendingEvents,
+  insertAttempts,
+  insertDeliveries,
+  markDispatched,
+  releaseLeases,
+  updateOutcomes,
+  type AttemptRow,
+  type DeliveryChange,
+  type DeliveryRow,
+} from './deliveries.repo';
 import { deliveryHeaders, openWebhookSecret } from './signing';
 import { findSubscriptions, markSubscriptionDisabled, type SubscriptionRow } from './subscriptions.repo';
 import { ATTEMPT_TIMEOUT_MS, backoffMs, classify, LEASE_MS, transitionFor, type Classified } from './transitions';
@@ -94,69 +106,108 @@ export function claimDue(options: PassOptions): Promise<DeliveryRow[]> {
   );
 }
 
-/** Sends one leased delivery and records its outcome; answers the new state, or null when the lease was lost. */
-export async function attempt(delivery: DeliveryRow, subscription: SubscriptionRow | undefined, options: PassOptions): Promise<string | null> {
-  if (!subscription || subscription.status !== 'enabled') {
-    // Disabled after this delivery was made: never sent, no attempt.
-    const change = { ...settled(delivery), status: 'failed' as const, nextAttemptAt: null, lastFailureCode: 'subscription_disabled' };
-    return (await inTransaction((tx) => recordOutcome(tx, delivery.id, options.owner, change, null))) ? 'failed' : null;
-  }
+type Sent =
+  | { kind: 'unsent'; delivery: DeliveryRow }
+  | { kind: 'aborted'; delivery: DeliveryRow }
+  | { kind: 'sent'; delivery: DeliveryRow; subscriptionId: string; outcome: Classified; durationMs: number; sentAt: Date };
+
+/** Sends one leased delivery, signed with the subscription's current secret (nothing is written here). */
+async function send(delivery: DeliveryRow, subscription: SubscriptionRow | undefined, secret: string | null, options: PassOptions): Promise<Sent> {
+  // Disabled after this delivery was made: never sent, no attempt.
+  if (!subscription || subscription.status !== 'enabled' || !secret) return { kind: 'unsent', delivery };
   const body = JSON.stringify(delivery.payload);
   const sentAt = new Date();
-  const headers = deliveryHeaders(openWebhookSecret(subscription.secretSealed), delivery.id, options.now, body);
-  const result = await postJson(subscription.url, headers, body, { timeoutMs: ATTEMPT_TIMEOUT_MS, signal: options.signal });
-  if ('failure' in result && result.failure === 'aborted') {
-    // The worker is stopping: the lease goes back, nothing is counted.
-    await inTransaction((tx) => releaseLeases(tx, options.owner, [delivery.id]));
-    return null;
+  const result = await postJson(subscription.url, deliveryHeaders(secret, delivery.id, options.now, body), body, { timeoutMs: ATTEMPT_TIMEOUT_MS, signal: options.signal });
+  // The worker is stopping: the lease goes back, nothing is counted.
+  if ('failure' in result && result.failure === 'aborted') return { kind: 'aborted', delivery };
+  return { kind: 'sent', delivery, subscriptionId: subscription.id, outcome: classify(result), durationMs: result.durationMs, sentAt };
+}
+
+/** What the transition table makes of one send. */
+function plan(sent: Exclude<Sent, { kind: 'aborted' }>, now: Date) {
+  const { delivery } = sent;
+  if (sent.kind === 'unsent') {
+    const change: DeliveryChange = { ...unchanged(delivery), status: 'failed', nextAttemptAt: null, lastFailureCode: 'subscription_disabled' };
+    return { change, attempt: null, disables: null };
   }
-  const outcome = classify(result);
-  return record(delivery, subscription, outcome, result.durationMs, options, sentAt);
-}
-
-function settled(delivery: DeliveryRow) {
-  return {
-    attempts: delivery.attempts,
-    lastAttemptAt: delivery.lastAttemptAt,
-    lastResponseStatus: delivery.lastResponseStatus,
-    deliveredAt: delivery.deliveredAt,
-  };
-}
-
-async function record(delivery: DeliveryRow, subscription: SubscriptionRow, outcome: Classified, durationMs: number, options: PassOptions, sentAt: Date): Promise<string | null> {
   const attempts = delivery.attempts + 1;
-  const transition = transitionFor(delivery.status, outcome.outcome, attempts);
-  const now = options.now;
-  const change = {
+  const transition = transitionFor(delivery.status, sent.outcome.outcome, attempts);
+  const change: DeliveryChange = {
     status: transition.to,
     attempts,
     nextAttemptAt: transition.to === 'retrying' ? new Date(now.getTime() + backoffMs(attempts)) : null,
     lastAttemptAt: now,
-    lastFailureCode: outcome.failureCode,
-    lastResponseStatus: outcome.responseStatus,
+    lastFailureCode: sent.outcome.failureCode,
+    lastResponseStatus: sent.outcome.responseStatus,
     deliveredAt: transition.to === 'delivered' ? now : null,
   };
-  const attemptRow = { deliveryId: delivery.id, attempt: attempts, attemptedAt: sentAt, responseStatus: outcome.responseStatus, failureCode: outcome.failureCode, durationMs };
-  const held = await inTransaction(async (tx) => {
-    if (!(await recordOutcome(tx, delivery.id, options.owner, change, attemptRow))) return false;
-    if (transition.disablesSubscription && (await markSubscriptionDisabled(tx, subscription.id, now))) {
-      await recordAudit(tx, { action: 'webhook.disabled', outcome: 'success', actor: ANONYMOUS, subject: { type: 'webhook', id: subscription.id }, data: { reason: 'endpoint_gone' }, at: now });
-    }
-    return true;
-  });
-  if (!held) logLine('warn', 'webhook.lease_lost', { delivery_id: delivery.id });
-  return held ? transition.to : null;
+  const attempt: AttemptRow = {
+    deliveryId: delivery.id,
+    attempt: attempts,
+    attemptedAt: sent.sentAt,
+    responseStatus: sent.outcome.responseStatus,
+    failureCode: sent.outcome.failureCode,
+    durationMs: sent.durationMs,
+  };
+  return { change, attempt, disables: transition.disablesSubscription ? sent.subscriptionId : null };
 }
 
-/** One bounded pass: lease up to `limit` due deliveries and send them concurrently. Answers how many it leased. */
+function unchanged(delivery: DeliveryRow) {
+  return { attempts: delivery.attempts, lastAttemptAt: delivery.lastAttemptAt, lastResponseStatus: delivery.lastResponseStatus, deliveredAt: delivery.deliveredAt };
+}
+
+/**
+ * Records a pass's outcomes in ONE transaction (one commit for the batch, not one per delivery). Each
+ * outcome is written only while this worker still holds the lease; answers each delivery's new state,
+ * or null where the lease was lost (or given back).
+ */
+async function recordAll(sent: Sent[], options: PassOptions): Promise<(DeliveryChange['status'] | null)[]> {
+  const now = options.now;
+  const states = await inTransaction(async (tx) => {
+    await releaseLeases(
+      tx,
+      options.owner,
+      sent.filter((s) => s.kind === 'aborted').map((s) => s.delivery.id),
+    );
+    const plans = sent.map((item) => (item.kind === 'aborted' ? null : { id: item.delivery.id, ...plan(item, now) }));
+    const written = await updateOutcomes(
+      tx,
+      options.owner,
+      plans.flatMap((p) => (p ? [{ id: p.id, ...p.change }] : [])),
+    );
+    const held = plans.flatMap((p) => (p && written.has(p.id) ? [p] : []));
+    for (const { disables } of held) {
+      if (disables && (await markSubscriptionDisabled(tx, disables, now))) {
+        await recordAudit(tx, { action: 'webhook.disabled', outcome: 'success', actor: ANONYMOUS, subject: { type: 'webhook', id: disables }, data: { reason: 'endpoint_gone' }, at: now });
+      }
+    }
+    const attempts = held.flatMap((p) => (p.attempt ? [p.attempt] : []));
+    const result = plans.map((p) => (p && written.has(p.id) ? p.change.status : null));
+    await insertAttempts(tx, attempts);
+    return result;
+  });
+  sent.forEach((item, i) => {
+    if (item.kind !== 'aborted' && states[i] === null) logLine('warn', 'webhook.lease_lost', { delivery_id: item.delivery.id });
+  });
+  return states;
+}
+
+function secretsOf(subscriptions: SubscriptionRow[]): Map<string, string> {
+  return new Map(subscriptions.filter((s) => s.status === 'enabled').map((s) => [s.id, openWebhookSecret(s.secretSealed)]));
+}
+
+/** Sends leased deliveries concurrently and records the outcomes together; answers each new state (null: lease lost). */
+export async function sendLeased(deliveries: DeliveryRow[], options: PassOptions): Promise<(DeliveryChange['status'] | null)[]> {
+  const subscriptions = await findSubscriptions(await getDb(), [...new Set(deliveries.map((d) => d.webhookId))]);
+  const byId = new Map(subscriptions.map((row) => [row.id, row]));
+  const secrets = secretsOf(subscriptions);
+  const sent = await Promise.all(deliveries.map((d) => send(d, byId.get(d.webhookId), secrets.get(d.webhookId) ?? null, options)));
+  return recordAll(sent, options);
+}
+
+/** One bounded pass: lease up to `limit` due deliveries, send them concurrently, record. Answers how many it leased. */
 export async function deliverDue(options: PassOptions): Promise<number> {
   const claimed = await claimDue(options);
-  if (claimed.length === 0) return 0;
-  const subscriptions = new Map((await findSubscriptionsOf(claimed)).map((row) => [row.id, row]));
-  await Promise.all(claimed.map((delivery) => attempt(delivery, subscriptions.get(delivery.webhookId), options)));
+  if (claimed.length > 0) await sendLeased(claimed, options);
   return claimed.length;
-}
-
-async function findSubscriptionsOf(deliveries: DeliveryRow[]): Promise<SubscriptionRow[]> {
-  return findSubscriptions(await getDb(), [...new Set(deliveries.map((d) => d.webhookId))]);
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { getConfig } from '@/lib/config';
 import { logLine } from '@/lib/platform';
-import { deliverDue, fanOutAll } from './dispatch';
+import { deliverDue, fanOut } from './dispatch';
 
 export interface WebhookWorker {
   readonly owner: string;
@@ -30,15 +30,44 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** One round: dispatch the outbox, then deliver until a pass finds fewer due deliveries than a batch. */
+/** Delivery lanes per worker: one lane's database work (claim, record) overlaps the other's sends. */
+const LANES = 2;
+
+/**
+ * One round: fan-out runs alongside the delivery lanes (deliveries start with the first dispatched
+ * batch), and each lane passes until it finds fewer due deliveries than its share of the batch after
+ * fan-out has finished. At most `batch` sends are in flight per worker.
+ */
 export async function workOnce(owner: string, batch: number, signal?: AbortSignal, clock: () => Date = () => new Date()): Promise<number> {
-  await fanOutAll(clock());
+  let dispatching = true;
+  let wake = () => {};
+  let progress = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => {
+    wake();
+    progress = new Promise<void>((resolve) => (wake = resolve));
+  };
+  const fan = (async () => {
+    try {
+      while ((await fanOut(clock())) > 0) notify();
+    } finally {
+      dispatching = false;
+      notify();
+    }
+  })();
+  const limit = Math.max(1, Math.ceil(batch / LANES));
   let sent = 0;
-  for (;;) {
-    const n = await deliverDue({ now: clock(), owner, limit: batch, signal });
-    sent += n;
-    if (n < batch || signal?.aborted) return sent;
-  }
+  const lane = async (laneOwner: string) => {
+    for (;;) {
+      const finished = !dispatching;
+      const next = progress;
+      const n = await deliverDue({ now: clock(), owner: laneOwner, limit, signal });
+      sent += n;
+      if (signal?.aborted || (n < limit && finished)) return;
+      if (n < limit) await next;
+    }
+  };
+  await Promise.all([fan, ...Array.from({ length: LANES }, (_, i) => lane(`${owner}/${i}`))]);
+  return sent;
 }
 
 export function startWebhookWorker(options: { intervalMs?: number; batch?: number } = {}): WebhookWorker {
