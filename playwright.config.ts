@@ -54,6 +54,9 @@ export default defineConfig({
       MAIL_FROM: 'Identity Service <id@localhost>',
       // Journeys sign in many times from one browser: raise every bucket, never switch limits off.
       RATE_LIMIT_SCALE: '3',
+      // Webhook journeys deliver to an HTTPS receiver on loopback with the test-only certificate.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      OUTBOUND_CA_FILE: path.resolve(__dirname, 'tests/fixtures/tls/localhost-test.crt'),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -5,6 +5,7 @@ import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createPasswordAccount, PASSWORD, signInWithCode, signUpWithPasskey, uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
 import { E2E_BASE_URL } from './support/ports';
+import { tabTo, widerThan } from './support/site-journeys';
 
 /**
  * The organization console's journeys, through the pages: an owner creates an organization, invites
@@ -63,16 +64,6 @@ async function invite(page: Page, email: string): Promise<string> {
   return invitationLink(email, before);
 }
 
-/** What sticks out past `width` (for the failure message): the outermost such elements. */
-const widerThan = (page: Page, width: number) =>
-  page.evaluate((limit) => {
-    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > limit + 0.5);
-    return wide
-      .filter((element) => !wide.includes(element.parentElement!))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      .join(', ');
-  }, width);
 
 /** For looking at, not committed. */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
@@ -317,12 +308,7 @@ test.describe('the organization console', () => {
       await page.goto(base);
       for (const label of SECTION_LABELS) {
         const link = nav(page).getByRole('link', { name: label, exact: true });
-        let tabs = 0;
-        while (!(await link.evaluate((element) => element === document.activeElement))) {
-          await page.keyboard.press('Tab');
-          tabs += 1;
-          expect(tabs, `Tab reaches ${label}`).toBeLessThan(60);
-        }
+        await tabTo(page, link, label, 60);
         await page.keyboard.press('Enter');
         await expect(page.getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
         await expect(link).toHaveAttribute('aria-current', 'page');

@@ -35,6 +35,9 @@ export default async function AccountPage() {
       <p className="auth-links">
         <Link href="/console">Organizations</Link>: create an organization or manage the ones you belong to.
       </p>
+      <p className="auth-links">
+        <Link href="/portal">Developer portal</Link>: register applications, create API keys and webhooks.
+      </p>
       <ProfileSection csrf={current.csrf_token} initial={current.user} locales={localeOptions(current.user.locale)} timeZones={timeZoneGroups(current.user.timezone)} />
       <AccountSections
         csrf={current.csrf_token}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
@@ -23,21 +23,28 @@ interface PendingStepUp {
  */
 export function useStepUp(): { guarded: <T>(action: () => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>; panel: ReactNode } {
   const [pending, setPending] = useState<PendingStepUp | null>(null);
+  // Every action waiting on the one panel: two calls refused together (a page loading two lists) are
+  // both retried after one confirmation, or both given up when it is cancelled.
+  const waiting = useRef<{ retry: () => void; giveUp: () => void }[]>([]);
 
   const guarded = useCallback(async function guard<T>(action: () => Promise<ApiResult<T>>): Promise<ApiResult<T> | null> {
     const first = await action();
     if (!isStepUpRequired(first)) return first;
     return new Promise((resolve) => {
+      waiting.current.push({
+        // Guarded again: should the fresh step-up already be too old, the panel simply comes back.
+        retry: () => void guard(action).then(resolve),
+        giveUp: () => resolve(null),
+      });
       setPending({
         methods: first.body.step_up?.methods ?? ['passkey', 'password'],
         confirmed: () => {
           setPending(null);
-          // Guarded again: should the fresh step-up already be too old, the panel simply comes back.
-          void guard(action).then(resolve);
+          for (const waiter of waiting.current.splice(0)) waiter.retry();
         },
         cancelled: () => {
           setPending(null);
-          resolve(null);
+          for (const waiter of waiting.current.splice(0)) waiter.giveUp();
         },
       });
     });

@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { callApi, problemMessage, type ApiResult, type Problem } from '../_components/auth/api';
+import { useCallback, useState, type ReactNode } from 'react';
+import { callApi, type ApiResult, type Problem } from '../_components/auth/api';
+import { idempotencyKey, leftForSignIn } from '../_components/auth/signed-in-api';
+import { usePagedCollection, withQuery } from '../_components/collection-state';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { isPermission } from '@/lib/contract/permissions';
 import { useAccount } from '../account/account-context';
@@ -10,6 +12,8 @@ import { useStepUp } from '../account/step-up';
 import { useConsole } from './console-context';
 import { consoleHref } from './sections';
 import type { Approval } from './types';
+
+export { withQuery };
 
 /** The organization API's problem extras the console acts on. */
 export interface ConsoleProblem extends Problem {
@@ -33,23 +37,6 @@ export interface SendOptions {
 
 export type Send = <T>(path: string, options?: SendOptions) => Promise<ApiResult<T> | null>;
 
-/** Sign-in that comes back to this very view; `again` asks for a fresh sign-in although a session is live. */
-export function signInHref(again: boolean): string {
-  const here = `${window.location.pathname}${window.location.search}`;
-  return `/sign-in?${again ? 'reauthenticate=1&' : ''}return_to=${encodeURIComponent(here)}`;
-}
-
-/**
- * A 401 means this session cannot act here any more: it ended (sign in) or the organization wants a
- * more recent sign-in than this session's (reauthentication_required: sign in again). Either way the
- * page has nothing to show until then, so it leaves for the sign-in page.
- */
-function leftForSignIn(result: ApiResult): boolean {
-  if (result.ok || result.status !== 401) return false;
-  window.location.assign(signInHref(result.body.code === 'reauthentication_required'));
-  return true;
-}
-
 /** Problems reworded for people where the API's own words are for programs. */
 function explained<T>(result: ApiResult<T>): ApiResult<T> {
   if (result.ok) return result;
@@ -68,12 +55,6 @@ function explained<T>(result: ApiResult<T>): ApiResult<T> {
   return result;
 }
 
-export function withQuery(path: string, query: Record<string, string | undefined>): string {
-  const url = new URL(path, 'https://console.invalid');
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}`;
-}
-
 export const organizationPath = (organizationId: string, path = '') => `/api/organizations/${encodeURIComponent(organizationId)}${path}`;
 
 /** A GET from the browser, with the console's handling of ended sessions and refusals. */
@@ -81,11 +62,6 @@ export async function readApi<T>(path: string): Promise<ApiResult<T>> {
   const result = await callApi<T>(path);
   leftForSignIn(result);
   return explained(result);
-}
-
-/** 128 random bits as hex; crypto.randomUUID() exists only in secure contexts, getRandomValues everywhere. */
-function idempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function isApprovalRequired(result: ApiResult): result is { ok: false; status: number; body: ConsoleProblem } {
@@ -184,49 +160,11 @@ function ConsoleAlert({ message, approval }: { message: string | null; approval:
   );
 }
 
-/** One page of a collection, as every organization list answers. */
-type Envelope = Record<string, unknown> & { has_more?: boolean; next_cursor?: string | null };
-
 /**
  * A collection of the selected organization (`path` relative to it, with its filters), loaded when
  * the path changes; `loadMore` follows next_cursor. `items` is null until the first page arrives.
  */
 export function useCollection<T>(path: string | null, field: string) {
   const { organization } = useConsole();
-  const [items, setItems] = useState<T[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  // Answers to an earlier path (filters changed meanwhile) are dropped.
-  const generation = useRef(0);
-  const full = path === null ? null : organizationPath(organization.id, path);
-
-  const load = useCallback(
-    async (after: string | null) => {
-      if (full === null) return;
-      const mine = after === null ? ++generation.current : generation.current;
-      setLoading(true);
-      const result = await readApi<Envelope>(withQuery(full, { cursor: after ?? undefined }));
-      if (mine !== generation.current) return;
-      setLoading(false);
-      if (!result.ok) {
-        setError(problemMessage(result.body));
-        if (after === null) setItems([]);
-        return;
-      }
-      const page = (result.body[field] as T[] | undefined) ?? [];
-      setItems((previous) => (after === null ? page : [...(previous ?? []), ...page]));
-      setCursor(result.body.has_more ? (result.body.next_cursor ?? null) : null);
-      setError(null);
-    },
-    [full, field],
-  );
-
-  useEffect(() => {
-    void load(null);
-  }, [load]);
-
-  const reload = useCallback(() => load(null), [load]);
-  const loadMore = useCallback(() => load(cursor), [load, cursor]);
-  return { items, error, loading, hasMore: cursor !== null, reload, loadMore };
+  return usePagedCollection<T>(path === null ? null : organizationPath(organization.id, path), field, readApi);
 }

@@ -3,7 +3,7 @@
  * page state: a signed-in browser, and a pending OAuth request waiting on the consent page.
  */
 import * as client from 'openid-client';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
 
 /**
@@ -11,7 +11,7 @@ import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
  * security headers, phone layout) walk them all, signed out and signed in. A new page belongs here.
  * (`/account` needs a session; the consent screen needs an OAuth request.)
  */
-export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/invitations/accept', '/no-such-page'];
+export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/portal', '/invitations/accept', '/no-such-page'];
 
 /** Creates an account through the hosted pages and signs the page in with its password. */
 export async function signUpAndSignIn(page: Page, name = 'site'): Promise<string> {
@@ -47,4 +47,25 @@ export async function openConsent(page: Page, baseURL: string, clientName = 'Sit
   await page.goto(url.href);
   await expect(page.getByRole('heading', { name: new RegExp(`Allow ${clientName}`) })).toBeVisible();
   return page.url();
+}
+
+/** What sticks out past `width` (for the failure message): the outermost such elements. */
+export const widerThan = (page: Page, width: number) =>
+  page.evaluate((limit) => {
+    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > limit + 0.5);
+    return wide
+      .filter((element) => !wide.includes(element.parentElement!))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .join(', ');
+  }, width);
+
+/** Keyboard only: presses Tab until `target` has focus (at most `limit` times), as a person without a mouse would. */
+export async function tabTo(page: Page, target: Locator, label: string, limit: number) {
+  let tabs = 0;
+  while (!(await target.evaluate((element) => element === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+    expect(tabs, `Tab reaches ${label}`).toBeLessThan(limit);
+  }
 }

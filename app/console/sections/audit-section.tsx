@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert, StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
+import { DottedName } from '../../_components/dotted-name';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { useCollection, withQuery } from '../console-api';
 import { useConsole } from '../console-context';
@@ -22,21 +23,6 @@ interface Filters {
 const HEADER = ['created_at', 'action', 'outcome', 'actor_type', 'actor_id', 'subject_type', 'subject_id', 'request_id', 'data'];
 
 const party = (value: { type: string; id: string | null } | null) => (value ? `${value.type}${value.id ? ` ${value.id}` : ''}` : '—');
-
-/** A dotted action name that wraps only after its dots and underscores, never inside a word. */
-function Action({ name }: { name: string }) {
-  const parts = name.split(/(?<=[._])/);
-  return (
-    <code className="console-action-name">
-      {parts.map((part, index) => (
-        <span key={index}>
-          {part}
-          {index < parts.length - 1 && <wbr />}
-        </span>
-      ))}
-    </code>
-  );
-}
 
 /** A party as a person reads it: a member's e-mail address when the id is a member's, else its type and id. */
 function Party({ value, people }: { value: { type: string; id: string | null } | null; people: Map<string, string> }) {
@@ -152,7 +138,7 @@ export function AuditSection() {
                 {loaded.map((item) => (
                   <tr key={item.id}>
                     <th scope="row">
-                      <Action name={item.action} />
+                      <DottedName name={item.action} />
                     </th>
                     <td data-label="When">
                       <LocalTime iso={item.created_at} />

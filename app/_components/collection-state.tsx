@@ -1,0 +1,125 @@
+'use client';
+
+/** How a list of the API is shown and refreshed, the same in the console and the portal. */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { problemMessage, type ApiResult } from './auth/api';
+import { ErrorAlert } from './auth/error-alert';
+
+/**
+ * A collection's list (`children`, rendered once items exist) with its loading, failure, emptiness
+ * and "Show more", said the same way in every section.
+ */
+export function CollectionState({
+  items,
+  error,
+  loading,
+  hasMore,
+  loadMore,
+  empty,
+  children,
+}: {
+  items: unknown[] | null;
+  error: string | null;
+  loading: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  empty: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorAlert message={error} />
+      {items === null ? (
+        <p className="hint" role="status">
+          Loading…
+        </p>
+      ) : items.length === 0 ? (
+        !error && <div className="console-empty">{empty}</div>
+      ) : (
+        children
+      )}
+      {hasMore && (
+        <div className="console-more">
+          <button type="button" className="auth-secondary" onClick={loadMore} disabled={loading}>
+            Show more
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+
+/**
+ * A section's polite status line and its reload after a change. When the change removed the row
+ * whose button had focus, focus continues from the section's heading (`heading`, tabIndex -1)
+ * instead of dropping to the page's start.
+ */
+export function useSectionStatus(reload: () => Promise<void>) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const changed = useCallback(
+    async (message: string) => {
+      setNote(message);
+      await reload();
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+      }, 0);
+    },
+    [reload],
+  );
+  return { heading, note, setNote, changed };
+}
+
+/** One page of a collection, as every cursor-paged list answers. */
+type Envelope = Record<string, unknown> & { has_more?: boolean; next_cursor?: string | null };
+
+/**
+ * A collection at `path` (with its filters; null: nothing to load yet), read with `read` (the page's
+ * own handling of ended sessions and refusals), loaded when the path changes; `loadMore` follows
+ * next_cursor. `items` is null until the first page arrives.
+ */
+export function usePagedCollection<T>(path: string | null, field: string, read: (path: string) => Promise<ApiResult<Envelope>>) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  // Answers to an earlier path (filters changed meanwhile) are dropped.
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (after: string | null) => {
+      if (path === null) return;
+      const mine = after === null ? ++generation.current : generation.current;
+      setLoading(true);
+      const result = await read(withQuery(path, { cursor: after ?? undefined }));
+      if (mine !== generation.current) return;
+      setLoading(false);
+      if (!result.ok) {
+        setError(problemMessage(result.body));
+        if (after === null) setItems([]);
+        return;
+      }
+      const page = (result.body[field] as T[] | undefined) ?? [];
+      setItems((previous) => (after === null ? page : [...(previous ?? []), ...page]));
+      setCursor(result.body.has_more ? (result.body.next_cursor ?? null) : null);
+      setError(null);
+    },
+    [path, field, read],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const reload = useCallback(() => load(null), [load]);
+  const loadMore = useCallback(() => load(cursor), [load, cursor]);
+  return { items, error, loading, hasMore: cursor !== null, reload, loadMore };
+}
+
+/** `path` with the query parameters that have a value added (an API path, relative to this origin). */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const url = new URL(path, 'https://api.invalid');
+  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}`;
+}

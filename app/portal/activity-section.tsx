@@ -1,0 +1,55 @@
+'use client';
+
+import { LocalTime } from '../_components/auth/local-time';
+import { DottedName } from '../_components/dotted-name';
+import { CollectionState, usePagedCollection } from '../_components/collection-state';
+import { usePortalApi } from './portal-api';
+import type { DeveloperEvent } from './types';
+
+/** The caller's own developer activity (GET /api/developer/audit-events), newest first. */
+export function ActivitySection() {
+  const { read, panel } = usePortalApi();
+  const events = usePagedCollection<DeveloperEvent>('/api/developer/audit-events', 'audit_events', read);
+
+  return (
+    <section aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Activity</h2>
+      <p className="hint">What you did with your applications, API keys and webhooks, newest first. Times are in your time zone.</p>
+      <CollectionState {...events} empty={<p>No activity yet: register an application, create an API key or add a webhook, and it shows here.</p>}>
+        <div className="table-wrap" role="region" aria-label="Activity events" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Action</th>
+                <th scope="col">When</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Request</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.items?.map((event) => (
+                <tr key={event.id}>
+                  <th scope="row">
+                    <DottedName name={event.action} />
+                  </th>
+                  <td data-label="When">
+                    <LocalTime iso={event.created_at} />
+                  </td>
+                  <td data-label="Outcome">{event.outcome}</td>
+                  <td data-label="Subject">
+                    <code>{event.subject_type ? `${event.subject_type} ${event.subject_id ?? ''}` : '—'}</code>
+                  </td>
+                  <td data-label="Request">
+                    <code>{event.request_id ?? '—'}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CollectionState>
+      {panel}
+    </section>
+  );
+}

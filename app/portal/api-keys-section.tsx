@@ -1,0 +1,144 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
+import { LocalTime } from '../_components/auth/local-time';
+import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
+import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
+import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
+import { RemoveConfirmation } from '../account/remove-confirmation';
+import type { Scope } from '@/lib/contract/scopes';
+import { OneTimeSecret } from './one-time-secret';
+import { usePortalApi, type PortalSend } from './portal-api';
+import type { ApiKey } from './types';
+
+/** The scopes an API key may carry (API key scopes in ARCHITECTURE.md), in plain words. */
+const KEY_SCOPES: { value: Scope; label: string; hint: string }[] = [
+  { value: 'identity.developer.read', label: 'identity.developer.read', hint: 'Read your applications, API keys, webhooks and deliveries (never their secrets).' },
+  { value: 'identity.applications.manage', label: 'identity.applications.manage', hint: 'Register applications in your name (without a client secret).' },
+  { value: 'identity.webhooks.test', label: 'identity.webhooks.test', hint: 'Send test events to your webhooks.' },
+];
+
+const STATUS_LABELS: Record<ApiKey['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+
+/** `<input type="date">`'s day, as the end of that day in the reader's time zone (an ISO timestamp), or undefined. */
+function endOfDay(day: string): string | undefined {
+  if (!day) return undefined;
+  const end = new Date(`${day}T23:59:59`);
+  return Number.isNaN(end.getTime()) ? undefined : end.toISOString();
+}
+
+/** API keys for scripts: create with scopes and an optional expiry (the key is shown once), revoke. */
+export function ApiKeysSection() {
+  const { send, read, panel } = usePortalApi();
+  const keys = usePagedCollection<ApiKey>('/api/developer/api-keys', 'api_keys', read);
+  const { heading, note, setNote, changed } = useSectionStatus(keys.reload);
+  const create = useApiAction({ fields: ['name', 'scopes', 'expires_at'] });
+  const [created, setCreated] = useState<{ name: string; api_key: string } | null>(null);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNote(null);
+    const form = event.currentTarget;
+    const expires = endOfDay(fieldValue(form, 'expires_at'));
+    const body = { name: fieldValue(form, 'name'), scopes: checkedValues(form, 'scopes'), ...(expires ? { expires_at: expires } : {}) };
+    const result = await create.run(() => send<{ id: string; name: string; api_key: string }>('/api/developer/api-keys', { body, idempotent: true }));
+    if (!result?.ok) return;
+    form.reset();
+    setCreated(result.body);
+    await keys.reload();
+    setNote(`API key “${result.body.name}” created.`);
+  }
+
+  return (
+    <section aria-labelledby="api-keys-heading">
+      <h2 id="api-keys-heading" ref={heading} tabIndex={-1}>
+        API keys
+      </h2>
+      <p className="hint">
+        Keys let your scripts call the developer API (<code>/api/v1/developer/…</code>) as you, within the scopes you choose: send one as{' '}
+        <code>Authorization: Bearer idk_…</code>.
+      </p>
+      {created && <OneTimeSecret key={created.api_key} title={`API key “${created.name}” created.`} label="API key" value={created.api_key} onDone={() => setCreated(null)} />}
+      <form className="card stack" onSubmit={add} aria-label="Create an API key">
+        <h3 className="console-form-title">Create an API key</h3>
+        <TextField label="Key name" name="name" required maxLength={100} error={create.fieldErrors.name} hint="Say where it is used, such as “deploy script”." />
+        <CheckboxGroup legend="Scopes" name="scopes" options={KEY_SCOPES} defaultChecked={['identity.developer.read']} error={create.fieldErrors.scopes} />
+        <TextField label="Expires after (optional)" name="expires_at" type="date" error={create.fieldErrors.expires_at} hint="The key stops working at the end of that day. Empty: until you revoke it." />
+        <ErrorAlert message={create.error} />
+        <div>
+          <button type="submit" disabled={create.pending}>
+            Create API key
+          </button>
+        </div>
+      </form>
+      <CollectionState {...keys} empty={<p>No API keys yet: create one above to call the developer API from a script.</p>}>
+        <ul className="auth-list">
+          {keys.items?.map((key) => (
+            <ApiKeyRow key={`${key.id}:${key.status}`} apiKey={key} send={send} onChanged={changed} />
+          ))}
+        </ul>
+      </CollectionState>
+      <StatusNote message={note} />
+      {panel}
+    </section>
+  );
+}
+
+function ApiKeyRow({ apiKey, send, onChanged }: { apiKey: ApiKey; send: PortalSend; onChanged: (message: string) => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const action = useApiAction();
+
+  async function revoke() {
+    const result = await action.run(() => send('/api/developer/api-keys/revoke', { body: { api_key_id: apiKey.id }, idempotent: true }));
+    setConfirming(false);
+    if (result?.ok) await onChanged(`API key “${apiKey.name}” revoked.`);
+  }
+
+  return (
+    <li className="card auth-item portal-item">
+      <div className="auth-item-main">
+        <h3 className="auth-item-title portal-item-title">
+          {apiKey.name} <span className={`badge ${apiKey.status === 'active' ? 'badge-ready' : 'badge-not_ready'}`}>{STATUS_LABELS[apiKey.status]}</span>
+        </h3>
+        <p className="hint">
+          <code>{apiKey.prefix}…</code> · {apiKey.scopes.join(', ')}
+          <br />
+          Created <LocalTime iso={apiKey.created_at} />
+          {apiKey.expires_at && (
+            <>
+              {' '}
+              · expires <LocalTime iso={apiKey.expires_at} />
+            </>
+          )}
+          <br />
+          {apiKey.last_used_at ? (
+            <>
+              Last used <LocalTime iso={apiKey.last_used_at} />
+            </>
+          ) : (
+            'Never used'
+          )}
+        </p>
+      </div>
+      {apiKey.status === 'active' && !confirming && (
+        <div className="auth-actions">
+          <button type="button" className="auth-secondary auth-danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
+            Revoke
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <RemoveConfirmation
+          question={`Revoke “${apiKey.name}”?`}
+          consequence="Scripts using it are refused from their very next call."
+          confirmLabel="Revoke key"
+          pending={action.pending}
+          onConfirm={revoke}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      <ErrorAlert message={action.error} />
+    </li>
+  );
+}

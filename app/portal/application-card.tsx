@@ -1,0 +1,142 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../_components/auth/error-alert';
+import { LocalTime } from '../_components/auth/local-time';
+import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
+import { checkedValues, TextField } from '../_components/form-fields';
+import { RemoveConfirmation } from '../account/remove-confirmation';
+import { RedirectsAndScopes, redirectUris } from './application-fields';
+import { CertificationStatus } from './certification-status';
+import { OneTimeSecret } from './one-time-secret';
+import type { PortalRead, PortalSend } from './portal-api';
+import type { Application, ScopeChoice } from './types';
+
+type Mode = 'view' | 'edit' | 'disable';
+
+/**
+ * One application: what a client needs to know (client ID, redirects, scopes), its certification,
+ * and the owner's changes: edit, rotate the secret (shown once), disable (asked in place).
+ */
+export function ApplicationCard({
+  application,
+  scopes,
+  send,
+  read,
+  onChanged,
+}: {
+  application: Application;
+  scopes: ScopeChoice[];
+  send: PortalSend;
+  read: PortalRead;
+  onChanged: (message: string) => Promise<void>;
+}) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [secret, setSecret] = useState<string | null>(null);
+  const action = useApiAction({ fields: ['name', 'redirect_uris', 'scopes'] });
+  const path = `/api/developer/applications/${encodeURIComponent(application.id)}`;
+  const enabled = application.status === 'enabled';
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = { name: fieldValue(form, 'name'), redirect_uris: redirectUris(form), scopes: checkedValues(form, 'scopes') };
+    const result = await action.run(() => send<Application>(path, { method: 'PATCH', body, idempotent: true }));
+    if (result?.ok) await onChanged(`“${result.body.name}” saved.`);
+  }
+
+  async function rotate() {
+    const result = await action.run(() => send<{ client_secret: string }>(`${path}/rotate-secret`, { idempotent: true }));
+    if (result?.ok) setSecret(result.body.client_secret);
+  }
+
+  async function disable() {
+    const result = await action.run(() => send(path, { method: 'DELETE', idempotent: true }));
+    setMode('view');
+    if (result?.ok) await onChanged(`“${application.name}” is disabled.`);
+  }
+
+  return (
+    <li className="card auth-item portal-item">
+      <div className="auth-item-main">
+        <h3 className="auth-item-title portal-item-title">
+          {application.name} <span className={`badge ${enabled ? 'badge-ready' : 'badge-not_ready'}`}>{enabled ? 'Enabled' : 'Disabled'}</span>
+        </h3>
+        <dl className="portal-facts">
+          <div>
+            <dt>Client ID</dt>
+            <dd>
+              <code className="portal-id">{application.client_id}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{application.client_type === 'confidential' ? 'Confidential (client secret)' : 'Public (PKCE, no secret)'}</dd>
+          </div>
+          <div>
+            <dt>Redirect URIs</dt>
+            <dd>
+              <ul className="portal-values">
+                {application.redirect_uris.map((uri) => (
+                  <li key={uri}>
+                    <code>{uri}</code>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          <div>
+            <dt>Registered</dt>
+            <dd>
+              <LocalTime iso={application.created_at} />
+            </dd>
+          </div>
+        </dl>
+        <CertificationStatus applicationId={application.id} read={read} key={application.updated_at} />
+      </div>
+      {secret && (
+        <OneTimeSecret title={`New client secret for “${application.name}”.`} label="Client secret" value={secret} onDone={() => setSecret(null)} />
+      )}
+      {enabled && mode === 'view' && (
+        <div className="auth-actions portal-actions">
+          <button type="button" className="auth-secondary" onClick={() => setMode('edit')} disabled={action.pending} aria-label={`Edit ${application.name}`}>
+            Edit
+          </button>
+          {application.client_type === 'confidential' && (
+            <button type="button" className="auth-secondary" onClick={rotate} disabled={action.pending} aria-label={`Rotate secret of ${application.name}`}>
+              Rotate secret
+            </button>
+          )}
+          <button type="button" className="auth-secondary auth-danger" onClick={() => setMode('disable')} disabled={action.pending} aria-label={`Disable ${application.name}`}>
+            Disable
+          </button>
+        </div>
+      )}
+      {mode === 'edit' && (
+        <form className="stack portal-edit" onSubmit={save} aria-label={`Edit ${application.name}`}>
+          <TextField label="Application name" name="name" required maxLength={100} defaultValue={application.name} error={action.fieldErrors.name} />
+          <RedirectsAndScopes scopes={scopes} errors={action.fieldErrors} initial={application} />
+          <div className="auth-actions">
+            <button type="submit" disabled={action.pending}>
+              Save changes
+            </button>
+            <button type="button" className="auth-secondary" onClick={() => setMode('view')} disabled={action.pending}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {mode === 'disable' && (
+        <RemoveConfirmation
+          question={`Disable “${application.name}”?`}
+          consequence="Its secrets, grants and tokens stop working at once and people can no longer sign in to it. This cannot be undone."
+          confirmLabel="Disable application"
+          pending={action.pending}
+          onConfirm={disable}
+          onCancel={() => setMode('view')}
+        />
+      )}
+      <ErrorAlert message={action.error} />
+    </li>
+  );
+}

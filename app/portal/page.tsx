@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import '../auth.css';
+import '../console/console.css';
+import './portal.css';
+import { callAsVisitor, visitorSession } from '../_components/auth/server-session';
+import { SCOPE_TABLE } from '@/lib/oidc';
+import { SCOPES } from '@/lib/contract/scopes';
+import { PortalRoot } from './portal-root';
+import { isPortalSection } from './sections';
+
+export const metadata: Metadata = { title: 'Developer portal' };
+export const dynamic = 'force-dynamic';
+
+/** What an application may ask for: OpenID sign-in and the spec's scope list, in the consent screen's words. */
+const APPLICATION_SCOPES = SCOPE_TABLE.filter((entry) => entry.scope === 'openid' || (SCOPES as readonly string[]).includes(entry.scope)).map(
+  ({ scope, description }) => ({ scope, description }),
+);
+
+/**
+ * The developer portal: a server shell (session, passkey presence for the step-up panel) around
+ * client sections that call the documented developer API from the browser.
+ */
+export default async function PortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { section } = await searchParams;
+  const current = await visitorSession();
+
+  if (!current) {
+    const here = isPortalSection(section) ? `/portal?section=${section}` : '/portal';
+    return (
+      <div className="auth-page auth-narrow">
+        <h1>Developer portal</h1>
+        <p>Sign in to register applications, create API keys and webhooks, and see what you did with them.</p>
+        <div>
+          <Link className="auth-button-link" href={`/sign-in?return_to=${encodeURIComponent(here)}`}>
+            Sign in
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const passkeys = await callAsVisitor<{ passkeys: unknown[] }>('/api/auth/passkeys');
+  return (
+    <div className="auth-page console-page portal-page">
+      <h1>Developer portal</h1>
+      <PortalRoot
+        csrf={current.csrf_token}
+        // Unknown (the list failed): offer what the step-up answer names rather than hide the passkey.
+        hasPasskeys={passkeys === null || passkeys.passkeys.length > 0}
+        section={isPortalSection(section) ? section : 'applications'}
+        scopes={APPLICATION_SCOPES}
+      />
+    </div>
+  );
+}
