@@ -7,17 +7,18 @@ import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
 import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
 import { RemoveConfirmation } from '../account/remove-confirmation';
-import type { Scope } from '@/lib/contract/scopes';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import { OneTimeSecret } from './one-time-secret';
 import { usePortalApi, type PortalSend } from './portal-api';
 import type { ApiKey } from './types';
 
-/** The scopes an API key may carry (API key scopes in ARCHITECTURE.md), in plain words. */
-const KEY_SCOPES: { value: Scope; label: string; hint: string }[] = [
-  { value: 'identity.developer.read', label: 'identity.developer.read', hint: 'Read your applications, API keys, webhooks and deliveries (never their secrets).' },
-  { value: 'identity.applications.manage', label: 'identity.applications.manage', hint: 'Register applications in your name (without a client secret).' },
-  { value: 'identity.webhooks.test', label: 'identity.webhooks.test', hint: 'Send test events to your webhooks.' },
-];
+/** What each scope an API key may carry lets it do, in plain words (a new key scope needs its line). */
+const KEY_SCOPE_HINTS: Record<ApiKeyScope, string> = {
+  'identity.developer.read': 'Read your applications, API keys, webhooks and deliveries (never their secrets).',
+  'identity.applications.manage': 'Register applications in your name (without a client secret).',
+  'identity.webhooks.test': 'Send test events to your webhooks.',
+};
+const KEY_SCOPES = API_KEY_SCOPES.map((value) => ({ value, label: value, hint: KEY_SCOPE_HINTS[value] }));
 
 const STATUS_LABELS: Record<ApiKey['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 

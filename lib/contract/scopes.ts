@@ -14,3 +14,7 @@ export const SCOPES = [
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
+
+/** The scopes an API key may carry (issue #12): a developer's own surface, nothing about end users. */
+export const API_KEY_SCOPES = ['identity.developer.read', 'identity.applications.manage', 'identity.webhooks.test'] as const satisfies readonly Scope[];
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
@@ -27,9 +28,7 @@ import {
   type ApiKeyRow,
 } from './api-keys.repo';
 
-/** The scopes an API key may carry (issue #12): a developer's own surface, nothing about end users. */
-export const API_KEY_SCOPES = ['identity.developer.read', 'identity.applications.manage', 'identity.webhooks.test'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export { API_KEY_SCOPES, type ApiKeyScope };
 /** Keys that still authenticate, per owner. */
 export const MAX_LIVE_API_KEYS = 50;
 /** The furthest an expiry may reach. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEvents } from '@/lib/db/schema';
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
+import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
 import { AgentOAuth, mcpClient, mcpTransport, startLoopbackServer } from '@/tests/helpers/mcp-client';
 import { approve, authorizationParams, CookieJar, exchangeCode, mintAccessToken, pkce, registerNativeClient, registerPortalClient } from '@/tests/helpers/oauth';
@@ -81,6 +82,19 @@ describe('/mcp authentication', () => {
       const listed = await call(operation('GET', '/api/v1/developer/api-keys'), { headers: { authorization: `Bearer ${credential}`, 'x-forwarded-for': newClient() } });
       expect(listed.status).toBe(200);
     }
+  });
+
+  // ASVS V2.4.1
+  it('is rate limited per client before any token is looked up', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMIT_BUCKETS.mcp_requests.limit; i++) {
+      statuses.push((await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': client } })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client is not held back.
+    expect((await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': newClient() } })).status).toBe(401);
   });
 
   it('serves POST only (405 for the stream GET, the methods for OPTIONS), refuses a foreign Origin, and carries X-Request-ID on success', async () => {

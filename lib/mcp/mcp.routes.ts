@@ -20,8 +20,10 @@ export const mcpOperations: AnyOperation[] = [
     // MCP servers must refuse foreign Origins (DNS rebinding): a present foreign Origin is 403.
     origin: 'if-present',
     idempotency: 'none',
+    // Before the token is looked up: a flood of bad tokens costs one counter each.
+    rateLimit: 'mcp_requests',
     successStatus: 200,
-    errorStatuses: [401, 406, 415],
+    errorStatuses: [401, 406, 415, 429],
     emits: MCP_EMITS,
     response: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]), result: z.record(z.string(), z.unknown()).optional() }),
     // Loaded on first use: the registry is imported everywhere, the SDK only where /mcp is served.
