@@ -3,15 +3,13 @@
  * session and a recent step-up; the bearer read lists them for an API key or an OAuth token with
  * identity.developer.read.
  */
+import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { displayName } from '@/lib/organizations';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
 
-const TAG = 'Developer';
-const BEARER_TAG = 'Developer (bearer)';
-const STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
 
 const apiKey = z.object({
   id: z.string(),
@@ -29,9 +27,9 @@ export const apiKeyOperations: AnyOperation[] = [
     id: 'listApiKeys',
     method: 'GET',
     path: '/api/developer/api-keys',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: "The caller's API keys (metadata only: the key itself is shown once, at creation), newest first",
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'if-present',
     idempotency: 'none',
     collection: 'api_keys',
@@ -42,9 +40,9 @@ export const apiKeyOperations: AnyOperation[] = [
     id: 'createApiKey',
     method: 'POST',
     path: '/api/developer/api-keys',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
     idempotency: 'optional',
@@ -63,9 +61,9 @@ export const apiKeyOperations: AnyOperation[] = [
     id: 'revokeApiKey',
     method: 'POST',
     path: '/api/developer/api-keys/revoke',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Revoke one of your API keys: it stops authenticating on the very next request',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     body: z.strictObject({ api_key_id: z.string().min(1).max(100) }),
@@ -79,9 +77,9 @@ export const apiKeyOperations: AnyOperation[] = [
     id: 'listBearerApiKeys',
     method: 'GET',
     path: '/api/v1/developer/api-keys',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary: "The credential owner's API keys (metadata only); the envelope names the credential kind and its scopes",
-    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] },
+    auth: DEVELOPER_BEARER('identity.developer.read'),
     origin: 'none',
     idempotency: 'none',
     collection: 'api_keys',

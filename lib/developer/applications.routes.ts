@@ -3,9 +3,10 @@
  * applications with a session and a recent step-up (certification status: the session alone); the
  * bearer surface lists them and registers new ones without ever returning a client secret.
  */
+import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { z } from 'zod';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
-import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { isAllowedRedirectUri, SCOPE_TABLE } from '@/lib/oidc';
 import { displayName } from '@/lib/organizations';
 import {
@@ -18,9 +19,6 @@ import {
   updateOwnApplication,
 } from './applications';
 
-const TAG = 'Developer';
-const BEARER_TAG = 'Developer (bearer)';
-const STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
 const APPLICATIONS = '/api/developer/applications';
 const ONE = `${APPLICATIONS}/{application_id}`;
 
@@ -56,9 +54,9 @@ export const applicationOperations: AnyOperation[] = [
     id: 'listApplications',
     method: 'GET',
     path: APPLICATIONS,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: "The caller's applications (never a secret), newest first",
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'if-present',
     idempotency: 'none',
     collection: 'applications',
@@ -69,10 +67,10 @@ export const applicationOperations: AnyOperation[] = [
     id: 'createApplication',
     method: 'POST',
     path: APPLICATIONS,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary:
       'Register an application (an OAuth client of this service); a confidential client’s `client_secret` is in this answer only (the service keeps its SHA-256). Scopes that need review stay pending (certification)',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     subjectRateLimit: registrationLimit,
     // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
@@ -87,9 +85,9 @@ export const applicationOperations: AnyOperation[] = [
     id: 'updateApplication',
     method: 'PATCH',
     path: ONE,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Change the name, the exact redirect URIs or the scopes (certification runs again); the provider applies it on the next request',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     params,
@@ -104,9 +102,9 @@ export const applicationOperations: AnyOperation[] = [
     id: 'disableApplication',
     method: 'DELETE',
     path: ONE,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Disable an application: the provider refuses it from now on, and its grants, codes, access and refresh tokens are revoked (409 when already disabled)',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     params,
@@ -120,9 +118,9 @@ export const applicationOperations: AnyOperation[] = [
     id: 'rotateApplicationSecret',
     method: 'POST',
     path: `${ONE}/rotate-secret`,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Issue a new client secret (in this answer only); the old one stops working at once. 409 for a public client',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
     idempotency: 'optional',
@@ -137,7 +135,7 @@ export const applicationOperations: AnyOperation[] = [
     id: 'getApplicationCertification',
     method: 'GET',
     path: `${ONE}/certification/status`,
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Certification status: the approved scopes (the only ones the provider lets the application request), the pending ones and the checks',
     auth: { kind: 'session' },
     origin: 'if-present',
@@ -158,9 +156,9 @@ export const applicationOperations: AnyOperation[] = [
     id: 'listBearerApplications',
     method: 'GET',
     path: '/api/v1/developer/applications',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary: "The credential owner's applications (never a secret); the envelope names the credential kind and its scopes",
-    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] },
+    auth: DEVELOPER_BEARER('identity.developer.read'),
     origin: 'none',
     idempotency: 'none',
     collection: 'applications',
@@ -171,10 +169,10 @@ export const applicationOperations: AnyOperation[] = [
     id: 'createBearerApplication',
     method: 'POST',
     path: '/api/v1/developer/applications',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary:
       'Register an application with a scoped credential. Never returns a client secret: a confidential application is created without one (the provider refuses it) until its owner issues a secret in the portal (rotate-secret); a public client works at once',
-    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.applications.manage'] },
+    auth: DEVELOPER_BEARER('identity.applications.manage'),
     origin: 'none',
     subjectRateLimit: registrationLimit,
     idempotency: 'required',

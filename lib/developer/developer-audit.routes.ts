@@ -2,6 +2,7 @@
  * The developer's own activity (API.md): audit rows the caller acted in whose action is a developer
  * action (api_key.*, application.*, webhook.*), newest first, without the audit `data`.
  */
+import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { z } from 'zod';
 import { developerAuditEvents } from '@/lib/audit';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
@@ -27,7 +28,7 @@ export const developerAuditOperations: AnyOperation[] = [
     id: 'listDeveloperAuditEvents',
     method: 'GET',
     path: '/api/developer/audit-events',
-    tag: 'Developer',
+    tag: DEVELOPER_TAG,
     summary: 'Your own developer activity (API keys, applications, webhooks), newest first; audit data is left out',
     auth: { kind: 'session' },
     origin: 'if-present',
@@ -40,9 +41,9 @@ export const developerAuditOperations: AnyOperation[] = [
     id: 'listBearerDeveloperAuditEvents',
     method: 'GET',
     path: '/api/v1/developer/audit-events',
-    tag: 'Developer (bearer)',
+    tag: DEVELOPER_BEARER_TAG,
     summary: "The credential owner's developer activity, newest first; audit data is left out",
-    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] },
+    auth: DEVELOPER_BEARER('identity.developer.read'),
     origin: 'none',
     idempotency: 'none',
     collection: 'audit_events',

@@ -3,17 +3,14 @@
  * subscriptions and deliveries with a session and a recent step-up; the bearer surface reads them and
  * sends a test event (identity.webhooks.test, with a required Idempotency-Key).
  */
+import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
-import { defineCollection, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { WEBHOOK_EVENT_TYPES } from './catalogue';
 import { DELIVERY_SCHEMA, listOwnDeliveries, processOwnDeliveries, retryDelivery, sendTestEvent } from './deliveries';
 import { createWebhook, disableWebhook, listOwnWebhooks, rotateWebhookSecret } from './subscriptions';
 
-const TAG = 'Developer';
-const BEARER_TAG = 'Developer (bearer)';
-const STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'] } };
-const READ: AuthTerm = { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.developer.read'] };
 
 const webhook = z.object({
   id: z.string(),
@@ -36,9 +33,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'listWebhooks',
     method: 'GET',
     path: '/api/developer/webhooks',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: "The caller's webhook subscriptions (never the signing secret), newest first",
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'if-present',
     idempotency: 'none',
     collection: 'webhooks',
@@ -49,9 +46,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'createWebhook',
     method: 'POST',
     path: '/api/developer/webhooks',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Subscribe an HTTPS endpoint to events of the catalogue; `secret` (whsec_...) is in this answer only',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
     idempotency: 'optional',
@@ -69,9 +66,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'testWebhook',
     method: 'POST',
     path: '/api/developer/webhooks/test',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Queue a signed identity.webhook.test event for one of your subscriptions',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     body: webhookId,
@@ -84,9 +81,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'rotateWebhookSecret',
     method: 'POST',
     path: '/api/developer/webhooks/rotate',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Replace the signing secret at once; the new `secret` is in this answer only',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     // A retried rotation gets the same new secret back: the stored answer is sealed.
     idempotency: 'optional',
@@ -100,9 +97,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'disableWebhook',
     method: 'POST',
     path: '/api/developer/webhooks/disable',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Disable a subscription: nothing more is sent to it, deliveries still waiting are marked failed',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     body: webhookId,
@@ -115,9 +112,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'listWebhookDeliveries',
     method: 'GET',
     path: '/api/developer/webhooks/deliveries',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Delivery metadata and safe failure codes (never a payload, secret or response body), newest first',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'if-present',
     idempotency: 'none',
     query: deliveriesQuery,
@@ -129,9 +126,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'processWebhookDeliveries',
     method: 'POST',
     path: '/api/developer/webhooks/deliveries/process',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Dispatch pending events and send your due deliveries now (one bounded pass); `queued` counts them',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'none',
     successStatus: 200,
@@ -142,9 +139,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'retryWebhookDelivery',
     method: 'POST',
     path: '/api/developer/webhooks/deliveries/retry',
-    tag: TAG,
+    tag: DEVELOPER_TAG,
     summary: 'Queue one of your failed deliveries again, due now (its attempt history is kept)',
-    auth: STEP_UP,
+    auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',
     body: z.strictObject({ delivery_id: z.string().min(1).max(100) }),
@@ -157,9 +154,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'listBearerWebhooks',
     method: 'GET',
     path: '/api/v1/developer/webhooks',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary: "The credential owner's webhook subscriptions; the envelope names the credential kind and its scopes",
-    auth: READ,
+    auth: DEVELOPER_BEARER('identity.developer.read'),
     origin: 'none',
     idempotency: 'none',
     collection: 'webhooks',
@@ -170,9 +167,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'listBearerWebhookDeliveries',
     method: 'GET',
     path: '/api/v1/developer/webhooks/deliveries',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary: "The credential owner's webhook deliveries (metadata and safe failure codes only)",
-    auth: READ,
+    auth: DEVELOPER_BEARER('identity.developer.read'),
     origin: 'none',
     idempotency: 'none',
     query: deliveriesQuery,
@@ -184,9 +181,9 @@ export const webhookOperations: AnyOperation[] = [
     id: 'testBearerWebhook',
     method: 'POST',
     path: '/api/v1/developer/webhooks/test',
-    tag: BEARER_TAG,
+    tag: DEVELOPER_BEARER_TAG,
     summary: 'Queue a signed identity.webhook.test event for one of the credential owner’s subscriptions',
-    auth: { kind: 'bearer', accepts: ['api_key', 'oauth'], scopes: ['identity.webhooks.test'] },
+    auth: DEVELOPER_BEARER('identity.webhooks.test'),
     origin: 'none',
     idempotency: 'required',
     body: webhookId,
