@@ -29,14 +29,14 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
   if (metadata.token_endpoint_auth_method !== 'none') {
     throw new errors.InvalidClientMetadata('token_endpoint_auth_method must be none (public client with PKCE)');
   }
-  const grants = (metadata.grant_types as string[] | undefined) ?? ['authorization_code'];
-  if (!grants.every((grant) => ALLOWED_GRANTS.has(grant))) {
+  const grants = stringList(metadata.grant_types, ['authorization_code']);
+  if (!grants?.every((grant) => ALLOWED_GRANTS.has(grant))) {
     throw new errors.InvalidClientMetadata('grant_types may only contain authorization_code and refresh_token');
   }
-  const responseTypes = (metadata.response_types as string[] | undefined) ?? ['code'];
-  if (responseTypes.some((type) => type !== 'code')) throw new errors.InvalidClientMetadata('response_types may only contain code');
-  const redirects = (metadata.redirect_uris as string[] | undefined) ?? [];
-  if (redirects.length === 0 || !redirects.every(isAllowedRedirectUri)) {
+  const responseTypes = stringList(metadata.response_types, ['code']);
+  if (!responseTypes?.every((type) => type === 'code')) throw new errors.InvalidClientMetadata('response_types may only contain code');
+  const redirects = stringList(metadata.redirect_uris, []);
+  if (!redirects?.length || !redirects.every(isAllowedRedirectUri)) {
     throw new errors.InvalidRedirectUri('redirect_uris must be HTTPS or loopback http URLs without fragments');
   }
   metadata.scope = ceilingScope(metadata.scope);
@@ -44,6 +44,12 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
   metadata[SELF_REGISTERED_PROPERTY] = true;
   // The marker property itself is never stored.
   delete metadata[REGISTRATION_POLICY_PROPERTY];
+}
+
+/** A list of the metadata as sent: absent gives the default; anything but an array of strings gives null (refused). */
+function stringList(value: unknown, absent: string[]): string[] | null {
+  if (value === undefined) return absent;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
 }
 
 /** A registrant may narrow its scope within the ceiling (scope-ceiling.ts); without one it gets the ceiling. */

@@ -56,6 +56,9 @@ describe('dynamic client registration', () => {
     ['the implicit grant', { grant_types: ['implicit'], response_types: ['id_token'] }, 'invalid_client_metadata'],
     ['a plain-http non-loopback redirect', { redirect_uris: ['http://app.example/cb'] }, 'invalid_redirect_uri'],
     ['a custom-scheme redirect', { redirect_uris: ['com.example.app:/cb'] }, 'invalid_redirect_uri'],
+    ['redirect_uris that are not a list', { redirect_uris: 2147483645 }, 'invalid_redirect_uri'],
+    ['grant_types that are not a list', { grant_types: 7 }, 'invalid_client_metadata'],
+    ['response_types that are not a list', { response_types: 'code' }, 'invalid_client_metadata'],
   ])('refuses %s with 400 and an RFC 7591 error', async (_name, override, error) => {
     const response = await rawRegister({ ...NATIVE, ...override });
     expect(response.status).toBe(400);
