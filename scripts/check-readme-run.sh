@@ -50,12 +50,13 @@ done
 grep -q 'is not supported' "$WORK/run.log" && { tail -20 "$WORK/run.log"; echo "readme-run: the service refused its runtime"; exit 1; }
 echo "readme-run: /api/health answered on port $PORT: $HEALTH"
 
-# The runtime of the process that serves: the executable of the next-server process in the group.
+# The runtime of the process that serves: the node executable running next in the process group.
 SERVED_BY=""
 for pid in $(pgrep -g "$PID"); do
-  if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q 'next'; then
-    SERVED_BY=$("$(readlink "/proc/$pid/exe")" -v) && break
-  fi
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || continue
+  [ "$(basename "$exe")" = node ] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q next || continue
+  SERVED_BY=$("$exe" -v)
+  break
 done
 echo "readme-run: the service runs on Node.js ${SERVED_BY:-unknown}"
 case "$SERVED_BY" in
