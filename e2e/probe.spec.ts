@@ -5,37 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mailCount, waitForCode } from './support/mail-sink';
 import { PASSWORD, uniqueEmail } from './support/journeys';
+import { authorizationCode, codeExchange, problem, registerClient, signedIn } from './support/outsider';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
-
-async function problem(response: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<{ code?: string; error?: string }> {
-  expect(response.status()).toBe(status);
-  expect(response.headers()['x-request-id']).toBeTruthy();
-  return (await response.json()) as { code?: string; error?: string };
-}
-
-/** An account created and signed in through the documented API; the context keeps its cookie. */
-async function signedIn(request: APIRequestContext, origin: string, email: string): Promise<string> {
-  const before = mailCount(email);
-  const { enrollment_token } = await (await request.post('/api/auth/enrollment/start', { headers: { origin }, data: { email } })).json();
-  const token = { origin, 'x-enrollment-token': enrollment_token };
-  expect((await request.post('/api/auth/enrollment/verify-email', { headers: token, data: { code: await waitForCode(email, before) } })).status()).toBe(200);
-  expect((await request.post('/api/auth/enrollment/password/complete', { headers: token, data: { password: PASSWORD } })).status()).toBe(201);
-  const session = await request.post('/api/auth/signin/password', { headers: { origin }, data: { email, password: PASSWORD } });
-  expect(session.status()).toBe(201);
-  return (await session.json()).csrf_token as string;
-}
-
-async function registerClient(request: APIRequestContext, redirectUri: string): Promise<string> {
-  const response = await request.post('/oauth/register', {
-    data: { client_name: 'Probe', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [redirectUri] },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).client_id as string;
-}
 
 test.describe('the outsider probe', () => {
   test('every answer refuses framing and sniffing; pages refuse to render in a frame', async ({ request, page, baseURL }) => {
@@ -92,26 +67,9 @@ test.describe('the outsider probe', () => {
     const csrf = await signedIn(request, origin, email);
     const redirectUri = 'http://127.0.0.1:9/callback';
     const clientId = await registerClient(request, redirectUri);
-    const verifier = base64url(randomBytes(32));
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid identity.profile.read offline_access',
-      prompt: 'consent',
-      state: 'probe',
-      code_challenge: base64url(createHash('sha256').update(verifier).digest()),
-      code_challenge_method: 'S256',
-    });
-    const toConsent = await request.get(`/oauth/authorize?${query}`, { maxRedirects: 0 });
-    const interactionId = /\/consent\/([^/?]+)/.exec(toConsent.headers().location ?? '')?.[1];
-    expect(interactionId, toConsent.headers().location).toBeTruthy();
-    const decision = await request.post('/oauth/authorize', { headers: { origin, 'x-csrf-token': csrf }, data: { interaction_id: interactionId, decision: 'approve' } });
-    expect(decision.status()).toBe(200);
-    const toClient = await request.get((await decision.json()).redirect_to, { maxRedirects: 0 });
-    const code = new URL(toClient.headers().location!).searchParams.get('code')!;
-    expect(code).toBeTruthy();
-    const tokens = await (await request.post('/oauth/token', { form: { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier } })).json();
+    const authorized = await authorizationCode(request, origin, csrf, { clientId, redirectUri, scope: 'openid identity.profile.read offline_access' });
+    const { code, interactionId } = authorized;
+    const tokens = await (await request.post('/oauth/token', { form: codeExchange(clientId, redirectUri, authorized) })).json();
     expect(tokens.access_token && tokens.refresh_token).toBeTruthy();
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
     expect((await request.get('/api/v1/me', { headers: bearer })).status()).toBe(200);
@@ -125,7 +83,7 @@ test.describe('the outsider probe', () => {
       try {
         const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`;
         const dump = (await Promise.all(tables.map(({ table_name }) => sql.unsafe(`select t::text as row from "${table_name}" t`)))).flat().map((r) => r.row as string).join('\n');
-        for (const secret of [tokens.access_token, tokens.refresh_token, code, interactionId!]) expect(dump.includes(secret), 'a bearer secret in the database').toBe(false);
+        for (const secret of [tokens.access_token, tokens.refresh_token, code, interactionId]) expect(dump.includes(secret), 'a bearer secret in the database').toBe(false);
       } finally {
         await sql.end();
       }
