@@ -3,6 +3,10 @@
  * in `approvals.required_for` (APPROVAL_ACTIONS); a change needs an approval when the list names the
  * effect the change has, whatever path it takes. An approval names one change (`action`) and exactly
  * what it is about (`target`), so it cannot be spent on another change with a similar effect.
+ *
+ * `members.remove` gates every path that ends a member's access (removal, suspension). A role change
+ * does not end it (the member stays in, and the role rules bound who may demote whom), so it is not
+ * gated: see docs/decisions.md.
  */
 import { APPROVAL_ACTIONS, type ApprovalAction } from './tenant';
 
@@ -14,15 +18,6 @@ interface GatedChangeDefinition {
 }
 
 export const GATED_CHANGES = {
-  'members.remove': {
-    gatedBy: ['members.remove'],
-    target: 'The membership id of the member to remove.',
-  },
-  // Suspending ends the member's access as removing does (sessions in the organization, its OAuth grants).
-  'members.suspend': {
-    gatedBy: ['members.remove'],
-    target: 'The membership id of the member to suspend.',
-  },
   // Setting a policy to a looser value takes part of it away: it needs the approval of its reset (the
   // loosest change), so the default cannot be set instead of deleting.
   'policies.delete': {
@@ -42,6 +37,15 @@ export const GATED_CHANGES = {
   'agent_actions.register_high_risk': {
     gatedBy: ['agent_actions.register_high_risk'],
     target: 'The action exactly as the refused registration names it: its name and content digest.',
+  },
+  'members.remove': {
+    gatedBy: ['members.remove'],
+    target: 'The membership id of the member to remove.',
+  },
+  // Suspending ends the member's access as removing does (sessions in the organization, its OAuth grants).
+  'members.suspend': {
+    gatedBy: ['members.remove'],
+    target: 'The membership id of the member to suspend.',
   },
 } as const satisfies Record<string, GatedChangeDefinition>;
 
