@@ -1,23 +1,37 @@
 /**
  * Approvals that let a sensitive change through (an organization's `approvals.required_for` policy).
- * The change's service calls `passApprovalGate` inside its own transaction: when the policy names the
- * action, the request must carry the id of an approved, unexpired, unused approval for exactly this
- * action and target, which is used up in the same transaction (a change goes through once per
+ * The change's service declares what it does (a change of GATED_CHANGES, lib/contract/approvals.ts,
+ * named by its effect) and calls `passApprovalGate` inside its own transaction: when the policy names
+ * that effect, the request must carry the id of an approved, unexpired, unused approval for exactly
+ * this change and target, which is used up in the same transaction (a change goes through once per
  * approval; a rolled-back change leaves it unused).
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
+import { needsApproval, type GatedChange } from '@/lib/contract/approvals';
 import { serviceError } from '@/lib/contract/errors';
 import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
 import type { Executor } from '@/lib/db';
 import { lockApproval, markApprovalConsumed } from './approvals.repo';
 
-export interface GatedChange {
-  action: ApprovalAction;
-  /** What the change is about (a policy key, a membership id, an action name ...), matched exactly. */
+/** Where a gated change that has no body of its own carries the id of its approved request. */
+export const approvalQuery = z.strictObject({ approval_id: z.string().max(100).optional() });
+
+export interface GateCrossing {
+  action: GatedChange;
+  /** What the change is about (a membership id, a policy and its new value ...), matched exactly. */
   target: string;
   approvalId: string | undefined;
+}
+
+/**
+ * What an approval to loosen the approvals policy names: the list it becomes (sorted: it is a set), so
+ * an approval to take one change out cannot be spent on taking them all out.
+ */
+export function approvalsPolicyTarget(becomes: readonly string[]): string {
+  return `approvals.required_for = ${JSON.stringify([...becomes].sort())}`;
 }
 
 /**
@@ -57,12 +71,24 @@ function canonicalJson(value: unknown): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function approvalRequired(change: GatedChange, detail: string): never {
+function approvalRequired(change: GateCrossing, detail: string): never {
   throw serviceError('approval_required', detail, { extras: { approval: { action: change.action, target: change.target } } });
 }
 
-export async function passApprovalGate(tx: Executor, tenant: TenantActor, actor: Actor, change: GatedChange, now: Date, requestId: string): Promise<void> {
-  if (!tenant.policies.approvalsRequiredFor.includes(change.action)) return;
+/**
+ * `requiredFor` is the organization's `approvals.required_for` as the pipeline read it, unless the
+ * caller holds a fresher one (a change to that policy reads it again under its row lock).
+ */
+export async function passApprovalGate(
+  tx: Executor,
+  tenant: TenantActor,
+  actor: Actor,
+  change: GateCrossing,
+  now: Date,
+  requestId: string,
+  requiredFor: readonly ApprovalAction[] = tenant.policies.approvalsRequiredFor,
+): Promise<void> {
+  if (!needsApproval(change.action, requiredFor)) return;
   if (!change.approvalId) approvalRequired(change, 'This change needs an approved request: send its approval_id.');
   const approval = UUID.test(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
   if (!approval || approval.action !== change.action || approval.target !== change.target) {

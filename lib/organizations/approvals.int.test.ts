@@ -194,17 +194,17 @@ describe('the approval gate (approvals.required_for)', () => {
     expect(((await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/policies', { params: { id } })).json()).policies as { policy_key: string; value: unknown }[]).find((p) => p.policy_key === 'session.max_age_seconds')!.value).toBe(1800);
   });
 
-  it('gates taking actions out of approvals.required_for like deleting it', async () => {
+  it('gates taking actions out of approvals.required_for, naming the list it becomes', async () => {
     const { ada, bob, id } = await admins();
     expect((await setPolicy(ada, id, 'approvals.required_for', ['policies.delete'])).status).toBe(200);
     // Adding is not gated; taking away is.
     expect((await setPolicy(ada, id, 'approvals.required_for', ['policies.delete', 'members.remove'])).status).toBe(200);
     const lifted = await setPolicy(ada, id, 'approvals.required_for', ['members.remove']);
     expect(lifted.status).toBe(403);
-    expect(await problemOf(lifted)).toMatchObject({ code: 'approval_required', approval: { action: 'policies.delete', target: 'approvals.required_for' } });
-    expect((await deletePolicy(ada, id, 'approvals.required_for')).status).toBe(403);
+    expect(await problemOf(lifted)).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = ["members.remove"]' } });
+    expect(await problemOf(await deletePolicy(ada, id, 'approvals.required_for'))).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = []' } });
 
-    const approval = await requested(ada, id, 'policies.delete', 'approvals.required_for');
+    const approval = await requested(ada, id, 'approvals.loosen', 'approvals.required_for = ["members.remove"]');
     expect((await decide(bob, id, approval.id, 'approve')).status).toBe(200);
     expect(await (await setPolicy(ada, id, 'approvals.required_for', ['members.remove'], approval.id)).json()).toMatchObject({ value: ['members.remove'] });
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { APPROVAL_ACTIONS, tenantOf } from '@/lib/contract/tenant';
+import { GATED_CHANGE_NAMES } from '@/lib/contract/approvals';
+import { tenantOf } from '@/lib/contract/tenant';
 import { decideOrganizationApproval, listOrganizationApprovals, requestApproval } from './approvals';
 import { inOrganization, nestedParams, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
@@ -51,7 +52,7 @@ export const approvalOperations: AnyOperation[] = [
     idempotency: 'optional',
     params: organizationParams,
     body: z.strictObject({
-      action: z.enum(APPROVAL_ACTIONS),
+      action: z.enum(GATED_CHANGE_NAMES),
       target: z.string().min(1).max(400),
       reason: z.string().max(500).optional(),
     }),

@@ -9,7 +9,8 @@ import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
-import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
+import type { GatedChange } from '@/lib/contract/approvals';
+import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { delegationApprovalMember } from './approval-gate';
@@ -61,7 +62,7 @@ export async function listOrganizationApprovals(tenant: TenantActor, status: App
 export async function requestApproval(
   tenant: TenantActor,
   actor: SessionActor,
-  input: { action: ApprovalAction; target: string; reason?: string },
+  input: { action: GatedChange; target: string; reason?: string },
   now: Date,
   requestId: string,
 ) {

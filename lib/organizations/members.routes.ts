@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
+import { approvalQuery } from './approval-gate';
 import { changeMember, listOrganizationMembers, MEMBER_STATUSES, revokeMember } from './members';
 import { BEARER_TAG, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
@@ -59,18 +60,20 @@ export const memberOperations: AnyOperation[] = [
     method: 'PATCH',
     path: '/api/organizations/{id}/members/{member_id}',
     tag: TAG,
-    summary: "Change a member's role or status (only an owner changes an owner; the last active owner stays)",
+    summary: "Change a member's role or status (only an owner changes an owner; the last active owner stays); suspending may need an approval (`members.remove`)",
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('members.manage'),
     origin: 'required',
     idempotency: 'optional',
     params: memberParams,
+    query: approvalQuery,
     body: z.strictObject({ role: z.string().min(1).max(64).optional(), status: z.enum(['active', 'suspended']).optional() }),
     successStatus: 200,
     errorStatuses: [404, 409],
     emits: ['identity.organization.member.updated'],
     response: memberItem,
-    handler: ({ actor, tenant, params, body, now, requestId }) => changeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, body, now, requestId),
+    handler: ({ actor, tenant, params, query, body, now, requestId }) =>
+      changeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, body, query.approval_id, now, requestId),
   }),
   defineOperation({
     id: 'revokeOrganizationMember',
@@ -83,7 +86,7 @@ export const memberOperations: AnyOperation[] = [
     origin: 'required',
     idempotency: 'optional',
     params: memberParams,
-    query: z.strictObject({ approval_id: z.string().max(64).optional() }),
+    query: approvalQuery,
     successStatus: 200,
     errorStatuses: [404, 409],
     emits: ['identity.organization.member.removed'],

@@ -77,6 +77,7 @@ export async function changeMember(
   actor: SessionActor,
   membershipId: string,
   input: { role?: string; status?: 'active' | 'suspended' },
+  approvalId: string | undefined,
   now: Date,
   requestId: string,
 ): Promise<MemberView> {
@@ -94,8 +95,11 @@ export async function changeMember(
     if (input.status !== undefined) change.status = input.status;
     const stopsBeingOwner = (change.role !== undefined && change.role !== 'owner') || change.status === 'suspended';
     if (stopsBeingOwner) await assertAnotherOwner(tx, tenant.organizationId, target);
+    // Suspending ends the member's access as removing does: gated alike, by `members.remove`.
+    const suspends = target.status === 'active' && change.status === 'suspended';
+    if (suspends) await passApprovalGate(tx, tenant, actor, { action: 'members.suspend', target: target.id, approvalId }, now, requestId);
     await updateMembership(tx, tenant.organizationId, target.id, change, now);
-    if (target.status === 'active' && change.status === 'suspended') {
+    if (suspends) {
       await membershipEnded(tx, { organizationId: tenant.organizationId, membershipId: target.id, userId: target.userId, reason: 'suspended' }, now);
     }
     const updated = (await findMember(tx, tenant.organizationId, target.id))!;
@@ -115,7 +119,7 @@ export async function changeMember(
   return memberView(row);
 }
 
-/** Revokes a membership (final; the user account stays). Gated by the `members.remove` approval policy. */
+/** Revokes a membership (final; the user account stays). Gated by the `members.remove` approval policy, as a suspension is. */
 export async function revokeMember(tenant: TenantActor, actor: SessionActor, membershipId: string, approvalId: string | undefined, now: Date, requestId: string) {
   await inTransaction(async (tx) => {
     const target = await lockedTarget(tx, tenant, membershipId);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
+import { approvalQuery } from './approval-gate';
 import { deleteOrganizationPolicy, listOrganizationPolicies, setOrganizationPolicy } from './policies';
 import { POLICY_KEYS, type PolicyKey } from '@/lib/contract/policies';
 import { inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
@@ -14,9 +15,6 @@ const policy = z.object({
   description: z.string(),
   updated_at: z.string().nullable(),
 });
-
-/** The id of an approved request, for gated changes (the gate refuses anything else). */
-export const approvalQuery = z.strictObject({ approval_id: z.string().max(100).optional() });
 
 const change = z.strictObject({
   policy_key: z.enum(POLICY_KEYS as [PolicyKey, ...PolicyKey[]]),
@@ -32,7 +30,7 @@ const setOperation = (method: 'POST' | 'PATCH') =>
     tag: TAG,
     summary:
       method === 'POST'
-        ? 'Set or replace a policy (loosening a set policy, e.g. dropping an action from approvals.required_for, is gated like a deletion)'
+        ? 'Set or replace a policy (loosening a policy is gated like its deletion; taking an action out of a non-empty approvals.required_for always needs an approval)'
         : 'Replace a policy that is set (404 when it is not)',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('policies.manage'),
@@ -78,7 +76,7 @@ export const policyOperations: AnyOperation[] = [
     method: 'DELETE',
     path: '/api/organizations/{id}/policies/{policy_key}',
     tag: TAG,
-    summary: 'Remove a policy: its default applies again (gated by approvals.required_for: policies.delete)',
+    summary: 'Remove a policy: its default applies again (gated by approvals.required_for: policies.delete; a non-empty approvals.required_for always)',
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('policies.manage'),
     origin: 'required',

@@ -7,9 +7,9 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import type { SignInMethod, TenantActor } from '@/lib/contract/tenant';
+import type { ApprovalAction, SignInMethod, TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
-import { passApprovalGate } from './approval-gate';
+import { approvalsPolicyTarget, passApprovalGate } from './approval-gate';
 import { deletePolicy, listPolicies, lockPolicy, updatePolicy, upsertPolicy, type PolicyRow } from './policies.repo';
 import { isPolicyKey, loosens, POLICY_CATALOGUE, POLICY_KEYS, sessionSignInMethods, validValue, type PolicyKey } from '@/lib/contract/policies';
 
@@ -43,17 +43,34 @@ function parsedValue(key: PolicyKey, value: unknown): unknown {
   throw serviceError('invalid_request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { extras: { errors } });
 }
 
+/** The value in force: the stored one, or the default when unset (or no longer valid). */
+function effectiveValue(key: PolicyKey, row: PolicyRow | null): unknown {
+  return (row ? validValue(key, row.value) : undefined) ?? POLICY_CATALOGUE[key].defaultValue();
+}
+
+/** What a deletion sets: the policy's default. */
+const DELETED = Symbol('deleted');
+
 /**
- * Loosening a policy takes part of it away (dropping an action from `approvals.required_for`, a longer
- * session age, another allowed sign-in method, binding off ...): it passes the same gate as deleting
- * the policy, or one admin could set it back to its default instead of deleting it and skip the
- * approval. The effective value before the change is the stored one, or the default when unset.
+ * The approval a policy change needs. `next` is the value it sets, or DELETED.
+ * - Deleting a policy passes `policies.delete` (target: the key). Loosening one takes part of it away
+ *   (a longer session age, another allowed sign-in method, binding off ...): it passes the same gate,
+ *   or one admin could set the default instead of deleting and skip the approval.
+ * - The approvals policy guards itself: a change that takes anything out of `approvals.required_for`,
+ *   deleting it included, passes `approvals.loosen` whenever the list names anything, whatever it
+ *   names, or one admin could lift a gate and then walk through it alone. The target is the list it
+ *   becomes, and the list is the one read under the policy's row lock (not the request's snapshot).
+ * Tightening never needs an approval.
  */
-async function gateLoosening(tx: Executor, tenant: TenantActor, actor: SessionActor, change: PolicyChange, current: PolicyRow | null, next: unknown, now: Date, requestId: string) {
-  const key = change.policyKey;
-  const before = (current ? validValue(key, current.value) : undefined) ?? POLICY_CATALOGUE[key].defaultValue();
-  if (loosens(key, before, next)) {
-    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId: change.approvalId }, now, requestId);
+async function passPolicyGate(tx: Executor, tenant: TenantActor, actor: SessionActor, key: PolicyKey, current: PolicyRow | null, next: unknown, approvalId: string | undefined, now: Date, requestId: string) {
+  const before = effectiveValue(key, current);
+  const after = next === DELETED ? POLICY_CATALOGUE[key].defaultValue() : next;
+  if (key === 'approvals.required_for') {
+    if (!loosens(key, before, after)) return;
+    const requiredFor = before as ApprovalAction[];
+    await passApprovalGate(tx, tenant, actor, { action: 'approvals.loosen', target: approvalsPolicyTarget(after as ApprovalAction[]), approvalId }, now, requestId, requiredFor);
+  } else if (next === DELETED || loosens(key, before, after)) {
+    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId }, now, requestId);
   }
 }
 
@@ -84,7 +101,7 @@ export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionA
   const row = await inTransaction(async (tx) => {
     const current = await lockPolicy(tx, tenant.organizationId, change.policyKey);
     if (change.mode === 'replace' && !current) throw serviceError('not_found', 'This policy is not set; POST sets it.');
-    await gateLoosening(tx, tenant, actor, change, current, value, now, requestId);
+    await passPolicyGate(tx, tenant, actor, change.policyKey, current, value, change.approvalId, now, requestId);
     const stored =
       change.mode === 'replace'
         ? await updatePolicy(tx, tenant.organizationId, change.policyKey, { value, updatedBy: actor.userId, updatedAt: now })
@@ -106,14 +123,15 @@ export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionA
 }
 
 /**
- * Removes the policy: its default applies again. Gated (`policies.delete`, target = the key). Deleting
- * a policy that is not set changes nothing and answers the default too (after the gate, so a retry of
- * a gated deletion still needs its approval).
+ * Removes the policy: its default applies again. Gated (passPolicyGate). Deleting a policy that is not
+ * set changes nothing and answers the default too (after the gate, so a retry of a gated deletion
+ * still needs its approval).
  */
 export async function deleteOrganizationPolicy(tenant: TenantActor, actor: SessionActor, key: string, approvalId: string | undefined, now: Date, requestId: string) {
   if (!isPolicyKey(key)) throw serviceError('not_found', 'No such policy.');
   await inTransaction(async (tx) => {
-    await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId }, now, requestId);
+    const current = await lockPolicy(tx, tenant.organizationId, key);
+    await passPolicyGate(tx, tenant, actor, key, current, DELETED, approvalId, now, requestId);
     if (!(await deletePolicy(tx, tenant.organizationId, key))) return;
     await recordAudit(tx, {
       action: 'policy.deleted',

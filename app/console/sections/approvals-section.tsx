@@ -4,23 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
+import { GATED_CHANGE_NAMES, GATED_CHANGES, isGatedChange } from '@/lib/contract/approvals';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
 import { usePeople } from '../people';
 import type { Approval, ApprovalStatus } from '../types';
 
-/** What each gated change's target is, so the request names exactly the change it allows. */
-const TARGET_HINTS: Record<string, string> = {
-  'policies.delete': 'The policy key to reset, such as session.binding.',
-  'delegated_admins.create': 'The grant exactly as the refused change names it: member id, permissions and expiry.',
-  'agent_actions.register_high_risk': 'The action exactly as the refused registration names it: its name and content digest.',
-  'members.remove': 'The member to remove.',
-};
-
 /** Changes whose target is a membership id: chosen from the members rather than typed. */
-const MEMBER_TARGETS = new Set(['members.remove']);
+const MEMBER_TARGETS = new Set(['members.remove', 'members.suspend']);
 
 const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
   value: status,
@@ -40,7 +32,9 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
   const { people, members } = usePeople();
   const { send, panel } = useConsoleApi();
-  const [action, setAction] = useState<string>((APPROVAL_ACTIONS as readonly string[]).includes(prefill.action) ? prefill.action : APPROVAL_ACTIONS[0]);
+  const [action, setAction] = useState<string>(isGatedChange(prefill.action) ? prefill.action : GATED_CHANGE_NAMES[0]);
+  // What the chosen change's target is, so the request names exactly the change it allows.
+  const targetHint = isGatedChange(action) ? GATED_CHANGES[action].target : undefined;
   const request = useConsoleAction(['action', 'target', 'reason']);
 
 
@@ -69,7 +63,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
         <SelectField
           label="Change"
           name="action"
-          choices={APPROVAL_ACTIONS.map((value) => ({ value, label: value }))}
+          choices={GATED_CHANGE_NAMES.map((value) => ({ value, label: value }))}
           value={action}
           onChange={setAction}
           error={request.fieldErrors.action}
@@ -84,11 +78,11 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
             placeholder="Choose a member"
             choices={members.map((member) => ({ value: member.id, label: member.email }))}
             defaultValue={prefill.target}
-            hint={TARGET_HINTS[action]}
+            hint={targetHint}
             error={request.fieldErrors.target}
           />
         ) : (
-          <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={TARGET_HINTS[action]} spellCheck={false} error={request.fieldErrors.target} />
+          <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={targetHint} spellCheck={false} error={request.fieldErrors.target} />
         )}
         <TextField label="Reason (optional)" name="reason" multiline rows={2} maxLength={500} error={request.fieldErrors.reason} />
         {request.alert}

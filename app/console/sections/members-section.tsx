@@ -82,7 +82,8 @@ function MemberRow({
   const choices = roles.some((choice) => choice.value === member.role) ? roles : [{ value: member.role, label: member.role_name }, ...roles];
 
   async function update(body: { role?: string; status?: MemberStatus }, message: string) {
-    const result = await run(() => send<Member>(path, { method: 'PATCH', body }));
+    // Suspending may need an approval (the organization's `members.remove`), as removing does.
+    const result = await run(() => send<Member>(path, { method: 'PATCH', body, approval: 'query' }));
     if (result?.ok) await onChanged(message);
   }
 

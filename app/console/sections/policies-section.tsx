@@ -88,7 +88,7 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
     setLocalError(undefined);
     const parsed = valueOf(event.currentTarget);
     if (!parsed) return;
-    // Dropping an action from approvals.required_for is gated like a reset.
+    // Loosening a policy is gated like a reset; taking anything out of approvals.required_for always is.
     const result = await save.run(() => send<Policy>('/policies', { body: { policy_key: policy.policy_key, value: parsed.value }, approval: 'query' }));
     if (result?.ok) await onChanged(`${policy.policy_key} is now ${shown(result.body.value)}.`);
   }
