@@ -35,6 +35,17 @@ export async function markVerified(db: Executor, id: string, at: Date): Promise<
   await db.update(emailChallenges).set({ verifiedAt: at }).where(eq(emailChallenges.id, id));
 }
 
+/**
+ * Ends every live e-mail proof of an account (sign-in codes, recoveries, and the decoy enrollments
+ * started for its address): consumed, so neither their codes nor their tokens work any more.
+ */
+export async function consumeAccountChallenges(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(emailChallenges)
+    .set({ consumedAt: at })
+    .where(and(eq(emailChallenges.userId, userId), isNull(emailChallenges.consumedAt)));
+}
+
 /** Single use: only one caller can consume a challenge. */
 export async function consumeChallenge(db: Executor, id: string, at: Date): Promise<boolean> {
   const consumed = await db

@@ -13,6 +13,7 @@ import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
 import { newPasskeyName } from './passkey-name';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
+import { endLiveChallenges } from './live-challenges';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
 import { startSession } from './session-start';
@@ -183,7 +184,8 @@ export async function renamePasskey(actor: SessionActor, passkeyId: string, name
 
 /**
  * Removing the last passkey of an account without a password would leave no credential: refused. The
- * account's row is locked first, so two removals at once cannot both see "one more left".
+ * account's row is locked first, so two removals at once cannot both see "one more left". A removal
+ * (a lost or stolen device) ends the account's live challenges, like a password change.
  */
 export async function removePasskey(actor: SessionActor, passkeyId: string, now: Date, requestId: string) {
   await inTransaction(async (tx) => {
@@ -192,6 +194,7 @@ export async function removePasskey(actor: SessionActor, passkeyId: string, now:
     const hasPassword = (await findPasswordCredential(tx, actor.userId)) !== null;
     if (remaining <= 1 && !hasPassword) throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');
     if (!(await deleteUserPasskey(tx, passkeyId, actor.userId))) throw serviceError('not_found', 'You have no passkey with this id.');
+    await endLiveChallenges(tx, actor.userId, now);
     await emitEvent(tx, 'identity.passkey.removed', { user_id: actor.userId, passkey_id: passkeyId }, { userId: actor.userId }, now);
     await recordAudit(tx, { action: 'passkey.removed', outcome: 'success', actor, subject: { type: 'passkey', id: passkeyId }, requestId, at: now });
   });

@@ -50,3 +50,11 @@ export async function consumeWebauthnChallenge(db: Executor, id: string, now: Da
     .returning();
   return row ?? null;
 }
+
+/** Ends the account's WebAuthn ceremonies in flight (registration for recovery or for adding a passkey). */
+export async function consumeAccountCeremonies(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(webauthnChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(webauthnChallenges.userId, userId), isNull(webauthnChallenges.consumedAt)));
+}
