@@ -35,7 +35,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     title: 'Accounts, sign-in and recovery',
     url: '/docs#accounts',
     body: [
-      'Accounts are created only with a verified e-mail address: POST /api/auth/enrollment/start mails a six-digit code (10 minutes, 5 attempts, single use), verify-email checks it, and password/complete or passkey/complete creates the account. Enrollment never issues a session: sign in afterwards.',
+      'Accounts are created only with a verified e-mail address: POST /api/auth/enrollment/start mails a six-digit code (10 minutes, single use; 5 wrong codes per address per 15 minutes, re-sends included), verify-email checks it, and password/complete or passkey/complete creates the account. Enrollment never issues a session: sign in afterwards.',
       'Sign in with a passkey (usernameless, also offered in the e-mail field by browser autofill), with e-mail and password, or with a single-use code mailed to you. Every sign-in issues a new session.',
       'Sign-in failures are generic (401 invalid_credentials) whether the account is unknown, the password wrong or password sign-in locked. Ten wrong passwords in a row pause password sign-in for 15 minutes (doubling on repeat) and mail the owner; passkeys and e-mail codes keep working.',
       'Starts for enrollment, e-mail codes and recovery always answer the same way, and always send one mail: a code, or a note that the address already has (or has no) account.',
