@@ -45,7 +45,9 @@ async function savePasskey(
   const id = randomUUID();
   const { userId: _userId, aaguid, ...stored } = credential;
   const name = input.name ?? newPasskeyName({ aaguid, device: input.device, now: input.now });
-  await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now });
+  if (!(await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now }))) {
+    throw serviceError('conflict', 'This passkey is already registered.');
+  }
   await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
   await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
   return id;

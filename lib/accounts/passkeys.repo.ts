@@ -5,8 +5,10 @@ import { passkeys, webauthnChallenges } from '@/lib/db/schema';
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengeRow = typeof webauthnChallenges.$inferSelect;
 
-export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<void> {
-  await db.insert(passkeys).values(row);
+/** False when the credential id is already registered (a concurrent registration of it won). */
+export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(passkeys).values(row).onConflictDoNothing({ target: passkeys.credentialId }).returning({ id: passkeys.id });
+  return inserted.length === 1;
 }
 
 export async function findPasskeyByCredentialId(db: Executor, credentialId: string): Promise<PasskeyRow | null> {
