@@ -93,7 +93,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     title: 'Rate limits',
     url: '/docs#rate-limits',
     body: [
-      'Rate limits are named buckets shared by every instance. A spent bucket answers 429 rate_limited with Retry-After, RateLimit-Policy and RateLimit headers.',
+      'Rate limits are named buckets shared by every instance. A spent bucket answers 429 rate_limited with Retry-After. Limits per client send RateLimit-Policy and RateLimit headers on every answer; limits per e-mail address or account never do, so an answer does not tell how much an address was used.',
       'Defaults: sign-in 10 per minute per client and account; enrollment start 30 per hour per client and 5 per hour per address; code re-send 3 per 15 minutes; OAuth client registration 10 per hour per client; help questions 20 per minute per client.',
     ],
   },
