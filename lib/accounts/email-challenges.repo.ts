@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { emailChallenges } from '@/lib/db/schema';
 
@@ -18,21 +18,19 @@ export async function findEmailChallenge(db: Executor, id: string): Promise<Emai
   return row ?? null;
 }
 
-/**
- * Spends one attempt atomically, before the code is compared, so parallel guesses cannot exceed the
- * limit. Returns false when the attempts are already used up.
- */
-export async function spendAttempt(db: Executor, id: string, maxAttempts: number): Promise<boolean> {
-  const spent = await db
-    .update(emailChallenges)
-    .set({ attempts: sql`${emailChallenges.attempts} + 1` })
-    .where(and(eq(emailChallenges.id, id), lt(emailChallenges.attempts, maxAttempts)))
-    .returning({ id: emailChallenges.id });
-  return spent.length === 1;
-}
-
 export async function markVerified(db: Executor, id: string, at: Date): Promise<void> {
   await db.update(emailChallenges).set({ verifiedAt: at }).where(eq(emailChallenges.id, id));
+}
+
+/**
+ * Ends every live e-mail proof of an account (sign-in codes, recoveries, and the decoy enrollments
+ * started for its address): consumed, so neither their codes nor their tokens work any more.
+ */
+export async function consumeAccountChallenges(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(emailChallenges)
+    .set({ consumedAt: at })
+    .where(and(eq(emailChallenges.userId, userId), isNull(emailChallenges.consumedAt)));
 }
 
 /** Single use: only one caller can consume a challenge. */
@@ -48,6 +46,6 @@ export async function consumeChallenge(db: Executor, id: string, at: Date): Prom
 export async function replaceCode(db: Executor, id: string, codeHash: string, codeExpiresAt: Date): Promise<void> {
   await db
     .update(emailChallenges)
-    .set({ codeHash, codeExpiresAt, attempts: 0, resends: sql`${emailChallenges.resends} + 1` })
+    .set({ codeHash, codeExpiresAt, resends: sql`${emailChallenges.resends} + 1` })
     .where(eq(emailChallenges.id, id));
 }

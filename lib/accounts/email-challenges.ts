@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, type Executor } from '@/lib/db';
-import {
-  findEmailChallengeByToken,
-  insertEmailChallenge,
-  replaceCode,
-  spendAttempt,
-  type EmailChallengeRow,
-} from './email-challenges.repo';
-import { codeMatches, hashCode, hashToken, newCode, newToken } from './secrets';
+import { consumeRateLimit, refundRateLimit } from '@/lib/platform';
+import { findEmailChallengeByToken, insertEmailChallenge, replaceCode, type EmailChallengeRow } from './email-challenges.repo';
+import { codeMatches, guessBudgetKey, hashCode, hashToken, newCode, newToken } from './secrets';
 
-export const MAX_CODE_ATTEMPTS = 5;
 export type ChallengePurpose = EmailChallengeRow['purpose'];
+
+/**
+ * The guess budget: wrong codes allowed per address and purpose in one fixed 15-minute window,
+ * whatever the number of codes mailed meanwhile (a re-send or a new start does not refill it). It is
+ * not scaled by RATE_LIMIT_SCALE: it is what bounds guessing a six-digit code (docs/decisions.md).
+ */
+export const CODE_GUESS_BUDGET = { wrongCodes: 5, windowSeconds: 900 } as const;
+const GUESS_BUCKET = 'code_guesses';
 
 function lifetimeSeconds(purpose: ChallengePurpose): number {
   const ttl = getConfig().ttl;
@@ -67,16 +69,22 @@ function invalidCode(detail = 'The code is wrong or has expired.'): never {
 }
 
 /**
- * Checks a code: at most MAX_CODE_ATTEMPTS tries per code (the attempt is spent before comparing,
- * outside any transaction that a failure would roll back), then the code is burnt.
+ * Checks a code against the address's guess budget. A guess is counted before the code is compared
+ * (atomically, outside any transaction that a failure would roll back), so parallel guesses cannot
+ * exceed the budget; a right code gives its unit back. Once the budget is spent every code of that
+ * address and purpose is refused, the right one included, until the window ends. Decoys spend it too.
  */
 export async function verifyCode(row: EmailChallengeRow, code: string, now: Date): Promise<void> {
   if (row.consumedAt || row.codeExpiresAt <= now || row.expiresAt <= now) invalidCode();
-  if (!(await spendAttempt(await getDb(), row.id, MAX_CODE_ATTEMPTS))) invalidCode('Too many wrong codes; ask for a new one.');
+  const budget = guessBudgetKey(row.purpose, row.email);
+  const { wrongCodes, windowSeconds } = CODE_GUESS_BUDGET;
+  const guess = await consumeRateLimit(GUESS_BUCKET, budget, wrongCodes, windowSeconds, now);
+  if (!guess.allowed) invalidCode(`Too many wrong codes for this address; try again in ${Math.ceil(guess.resetSeconds / 60)} minutes.`);
   if (!row.canVerify || !codeMatches(row.id, code, row.codeHash)) invalidCode();
+  await refundRateLimit(GUESS_BUCKET, budget, windowSeconds, now);
 }
 
-/** A fresh code (the old one stops working) with a fresh attempt budget. */
+/** A fresh code (the old one stops working); the address's guess budget is left as it is. */
 export async function rotateCode(db: Executor, row: EmailChallengeRow, now: Date): Promise<{ code: string; codeExpiresAt: Date }> {
   const code = newCode();
   const codeExpiresAt = new Date(Math.min(row.expiresAt.getTime(), now.getTime() + getConfig().ttl.verificationCode * 1000));

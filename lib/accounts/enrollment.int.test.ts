@@ -71,21 +71,24 @@ describe('enrollment', () => {
 
   // ASVS V6.4.1, V6.6.2, V6.6.3
   it('burns a code after five wrong attempts, and a re-sent code replaces the old one', async () => {
-    const { body } = await start('linus@example.test');
+    // The five wrong attempts spend the address's guess budget for its 15-minute window (10:00-10:15).
+    const at = (time: string) => () => new Date(`2031-03-03T${time}Z`);
+    const started = await post('/api/auth/enrollment/start', { email: 'linus@example.test' }, { now: at('10:01:00') });
+    const token = ((await started.json()) as { enrollment_token: string }).enrollment_token;
+    const verify = (code: string, now: () => Date) => post('/api/auth/enrollment/verify-email', { code }, { ...withToken(token), now });
     const firstCode = mailbox.codeFor('linus@example.test');
     const wrong = firstCode === '000000' ? '000001' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/enrollment/verify-email', { code: wrong }, withToken(body.enrollment_token))).status).toBe(400);
+      expect((await verify(wrong, at('10:02:00'))).status).toBe(400);
     }
-    const burnt = await post('/api/auth/enrollment/verify-email', { code: firstCode }, withToken(body.enrollment_token));
+    const burnt = await verify(firstCode, at('10:02:00'));
     expect((await problemOf(burnt)).code).toBe('invalid_code');
-    const resent = await post('/api/auth/enrollment/resend-email', {}, withToken(body.enrollment_token));
-    expect(resent.status).toBe(200);
+    expect((await post('/api/auth/enrollment/resend-email', {}, { ...withToken(token), now: at('10:15:00') })).status).toBe(200);
     const secondCode = mailbox.codeFor('linus@example.test');
     if (secondCode !== firstCode) {
-      expect((await post('/api/auth/enrollment/verify-email', { code: firstCode }, withToken(body.enrollment_token))).status).toBe(400);
+      expect((await verify(firstCode, at('10:15:10'))).status).toBe(400);
     }
-    expect((await post('/api/auth/enrollment/verify-email', { code: secondCode }, withToken(body.enrollment_token))).status).toBe(200);
+    expect((await verify(secondCode, at('10:15:10'))).status).toBe(200);
   });
 
   // ASVS V6.6.3

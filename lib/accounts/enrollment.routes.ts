@@ -32,7 +32,7 @@ const verifyEmail = defineOperation({
   method: 'POST',
   path: '/api/auth/enrollment/verify-email',
   tag: TAG,
-  summary: 'Verify the six-digit e-mail code (5 attempts, 10 minutes, single use)',
+  summary: 'Verify the six-digit e-mail code (10 minutes, single use; 5 wrong codes per address per 15 minutes)',
   auth: { kind: 'enrollment_token' },
   origin: 'required',
   rateLimit: 'code_attempts',

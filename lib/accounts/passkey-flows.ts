@@ -13,6 +13,7 @@ import { assertVerified, createAccount, enrollmentOf } from './enrollment';
 import { accountMails, deliver } from './mails';
 import { newPasskeyName } from './passkey-name';
 import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, renameUserPasskey, type PasskeyRow } from './passkeys.repo';
+import { endLiveChallenges } from './live-challenges';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
 import { startSession } from './session-start';
@@ -44,7 +45,9 @@ async function savePasskey(
   const id = randomUUID();
   const { userId: _userId, aaguid, ...stored } = credential;
   const name = input.name ?? newPasskeyName({ aaguid, device: input.device, now: input.now });
-  await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now });
+  if (!(await insertPasskey(tx, { id, userId: input.userId, ...stored, name, createdAt: input.now }))) {
+    throw serviceError('conflict', 'This passkey is already registered.');
+  }
   await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
   await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
   return id;
@@ -183,7 +186,8 @@ export async function renamePasskey(actor: SessionActor, passkeyId: string, name
 
 /**
  * Removing the last passkey of an account without a password would leave no credential: refused. The
- * account's row is locked first, so two removals at once cannot both see "one more left".
+ * account's row is locked first, so two removals at once cannot both see "one more left". A removal
+ * (a lost or stolen device) ends the account's live challenges, like a password change.
  */
 export async function removePasskey(actor: SessionActor, passkeyId: string, now: Date, requestId: string) {
   await inTransaction(async (tx) => {
@@ -192,6 +196,7 @@ export async function removePasskey(actor: SessionActor, passkeyId: string, now:
     const hasPassword = (await findPasswordCredential(tx, actor.userId)) !== null;
     if (remaining <= 1 && !hasPassword) throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');
     if (!(await deleteUserPasskey(tx, passkeyId, actor.userId))) throw serviceError('not_found', 'You have no passkey with this id.');
+    await endLiveChallenges(tx, actor.userId, now);
     await emitEvent(tx, 'identity.passkey.removed', { user_id: actor.userId, passkey_id: passkeyId }, { userId: actor.userId }, now);
     await recordAudit(tx, { action: 'passkey.removed', outcome: 'success', actor, subject: { type: 'passkey', id: passkeyId }, requestId, at: now });
   });

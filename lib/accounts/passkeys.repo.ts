@@ -5,8 +5,10 @@ import { passkeys, webauthnChallenges } from '@/lib/db/schema';
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengeRow = typeof webauthnChallenges.$inferSelect;
 
-export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<void> {
-  await db.insert(passkeys).values(row);
+/** False when the credential id is already registered (a concurrent registration of it won). */
+export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(passkeys).values(row).onConflictDoNothing({ target: passkeys.credentialId }).returning({ id: passkeys.id });
+  return inserted.length === 1;
 }
 
 export async function findPasskeyByCredentialId(db: Executor, credentialId: string): Promise<PasskeyRow | null> {
@@ -49,4 +51,12 @@ export async function consumeWebauthnChallenge(db: Executor, id: string, now: Da
     .where(and(eq(webauthnChallenges.id, id), isNull(webauthnChallenges.consumedAt), gt(webauthnChallenges.expiresAt, now)))
     .returning();
   return row ?? null;
+}
+
+/** Ends the account's WebAuthn ceremonies in flight (registration for recovery or for adding a passkey). */
+export async function consumeAccountCeremonies(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(webauthnChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(webauthnChallenges.userId, userId), isNull(webauthnChallenges.consumedAt)));
 }

@@ -20,13 +20,17 @@ import {
 } from './passkey-flows';
 import { stepUpSchema } from './signin.routes';
 import { WITH_STEP_UP } from './step-up-methods';
+import { credentialIdField, transportsField } from './webauthn-limits';
 
-/** The browser library's JSON (unwrapped), shape-checked here and verified cryptographically later. */
+/**
+ * The browser library's JSON (unwrapped), shape-checked here and verified cryptographically later.
+ * One schema for registration and sign-in, so an id that registers can always sign in.
+ */
 const credential = z.looseObject({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
+  id: credentialIdField,
+  rawId: credentialIdField,
   type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
+  response: z.looseObject({ transports: transportsField.optional() }),
 });
 const ceremonyBody = z.object({ challenge_id: z.uuid(), credential });
 const optionsResponse = z.object({ options: z.record(z.string(), z.unknown()), challenge_id: z.string() });

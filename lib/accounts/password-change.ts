@@ -5,6 +5,7 @@ import { getDb, inTransaction } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { revokeOtherSignInTokens } from '@/lib/oidc';
 import { findUserById, type UserRow } from '@/lib/users';
+import { endLiveChallenges } from './live-challenges';
 import { revokeAllSessions } from './session-revocation';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
@@ -28,8 +29,9 @@ export async function passwordStatus(actor: SessionActor) {
  * also takes the current one: a recent step-up proves someone re-authenticated at this browser, the
  * current password proves they know what they are replacing (a passkey step-up alone does not). The
  * check goes through the sign-in's verification, so wrong guesses count towards the password lockout.
- * Every other session is signed out and every OAuth token not issued to this sign-in is revoked:
- * whoever knew the old password loses what they had, including applications they authorized.
+ * Every other session is signed out, every OAuth token not issued to this sign-in is revoked and every
+ * live e-mail code, recovery and ceremony of the account ends: whoever knew the old password (or held
+ * the mailbox for a moment) loses what they had, including applications they authorized.
  */
 export async function changePassword(actor: SessionActor, change: PasswordChange, now: Date, requestId: string) {
   const user = await findUserById(await getDb(), actor.userId);
@@ -38,6 +40,7 @@ export async function changePassword(actor: SessionActor, change: PasswordChange
   const proof = await hashPassword(await acceptablePassword(change.newPassword, { email: user.email, field: 'new_password' }));
   const signedOut = await inTransaction(async (tx) => {
     await savePasswordProof(tx, actor.userId, proof, now);
+    await endLiveChallenges(tx, actor.userId, now);
     await emitEvent(tx, 'identity.password.changed', { user_id: actor.userId, reason: 'changed_by_user' }, { userId: actor.userId }, now);
     await recordAudit(tx, { action: 'password.changed', outcome: 'success', actor, subject: { type: 'user', id: actor.userId }, requestId, at: now });
     // Tokens first: they are told apart by the provider session of this sign-in.

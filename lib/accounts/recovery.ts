@@ -4,6 +4,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { revokeAccountAuthorizations } from '@/lib/oidc';
+import { endLiveChallenges } from './live-challenges';
 import { revokeAllSessions } from './session-revocation';
 import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
 import { rotateCode, startChallenge, verifyCode } from './email-challenges';
@@ -60,8 +61,8 @@ export function assertRecoveryVerified(row: EmailChallengeRow): void {
 }
 
 /**
- * Finishes a recovery inside the caller's transaction: consumes it (single use), signs out every
- * session of the account, revokes every OAuth grant and token (the account may have been taken over:
+ * Finishes a recovery inside the caller's transaction: consumes it (single use), ends every other
+ * live challenge of the account (codes, recoveries: live-challenges.ts), signs out every session, revokes every OAuth grant and token (the account may have been taken over:
  * applications authorized by whoever held it lose access) and records what happened. Existing
  * passkeys and password are kept.
  */
@@ -73,6 +74,7 @@ export async function finishRecovery(
   if (!(await consumeChallenge(tx, row.id, input.now))) throw serviceError('conflict', 'This recovery was already completed.');
   const user = await findUserById(tx, row.userId!);
   if (!user) throw serviceError('conflict', 'The account no longer exists.');
+  await endLiveChallenges(tx, user.id, input.now);
   await revokeAllSessions(tx, { actor: input.actor, userId: user.id, reason: 'account_recovered', now: input.now, requestId: input.requestId });
   await revokeAccountAuthorizations(tx, user.id);
   await recordAudit(tx, { action: 'recovery.completed', outcome: 'success', actor: input.actor, subject: { type: 'user', id: user.id }, requestId: input.requestId, data: { method: input.method }, at: input.now });

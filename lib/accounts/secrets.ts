@@ -20,6 +20,11 @@ export function codeMatches(challengeId: string, code: string, codeHash: string)
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Names an address's code-guess budget (per purpose) in the rate-limit counters without storing the address. */
+export function guessBudgetKey(purpose: string, email: string): string {
+  return createHmac('sha256', getConfig().sessionSecret).update(`guesses:${purpose}:${email}`).digest('base64url');
+}
+
 /** Bearer tokens (enrollment, recovery): 256 random bits; only their SHA-256 is stored. */
 export function newToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');

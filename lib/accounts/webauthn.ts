@@ -17,6 +17,7 @@ import { getConfig, SERVICE_NAME } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, type Executor } from '@/lib/db';
 import { consumeWebauthnChallenge, findPasskeyByCredentialId, insertWebauthnChallenge, recordPasskeyUse, type ChallengeRow, type PasskeyRow } from './passkeys.repo';
+import { credentialIdField, PUBLIC_KEY_MAX_BYTES, storedTransports } from './webauthn-limits';
 
 export type CeremonyPurpose = ChallengeRow['purpose'];
 const RP_NAME = SERVICE_NAME;
@@ -31,6 +32,11 @@ const asJson = (options: object) => options as unknown as Record<string, unknown
 
 function uuidBytes(id: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(id.replace(/-/g, ''), 'hex'));
+}
+
+/** The WebAuthn user handle of an account (its id's 16 bytes), as the browser reports it: base64url. */
+function userHandleOf(userId: string): string {
+  return Buffer.from(uuidBytes(userId)).toString('base64url');
 }
 
 /** `now` is the request's clock (injectable), the same one that later decides whether the challenge expired. */
@@ -104,11 +110,12 @@ export async function verifyRegistration(
   now: Date,
 ): Promise<NewCredential> {
   const challenge = await takeChallenge(input.challengeId, input.purpose, input.subject, now);
+  const response = input.credential as RegistrationResponseJSON;
   const config = getConfig();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
-      response: input.credential as RegistrationResponseJSON,
+      response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: config.origin,
       expectedRPID: config.rpId,
@@ -119,17 +126,39 @@ export async function verifyRegistration(
   }
   if (!verification.verified) throw serviceError('invalid_request', 'The passkey could not be verified.');
   const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
+  assertStorable(credential, response);
   if (await findPasskeyByCredentialId(await getDb(), credential.id)) throw serviceError('conflict', 'This passkey is already registered.');
   return {
     credentialId: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
-    transports: credential.transports ?? [],
+    transports: storedTransports(credential.transports),
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
     userId: challenge.userId!,
     aaguid,
   };
+}
+
+/**
+ * The stored id is the one in the authenticator data: it must be the id the response reports (which
+ * sign-in will present) and obey the same bound as the body schema (webauthn-limits.ts). The public
+ * key is bounded too: nothing else in the response limits what the row would hold.
+ */
+function assertStorable(credential: { id: string; publicKey: Uint8Array }, response: RegistrationResponseJSON): void {
+  if (credential.id !== response.id) throw serviceError('invalid_request', 'The credential id does not match the authenticator data.');
+  if (!credentialIdField.safeParse(credential.id).success) throw serviceError('invalid_request', 'The credential id is longer than WebAuthn allows.');
+  if (credential.publicKey.length > PUBLIC_KEY_MAX_BYTES) throw serviceError('invalid_request', 'The public key is larger than any key this service accepts.');
+}
+
+/**
+ * WebAuthn §7.2 step 6: a user handle in the assertion must be the passkey owner's. A usernameless
+ * sign-in named nobody beforehand, so there the handle is required.
+ */
+function userHandleFits(response: AuthenticationResponseJSON, passkey: PasskeyRow, required: boolean): boolean {
+  const handle = response.response?.userHandle;
+  if (!handle) return !required;
+  return handle === userHandleOf(passkey.userId);
 }
 
 function rejected(): never {
@@ -138,7 +167,7 @@ function rejected(): never {
 
 /**
  * Verifies an assertion against the stored public key (signature, challenge, origin, rp id, user
- * verification, counter) and records the use. `verified: false` is a rejection, never a pass.
+ * verification, counter, user handle) and records the use. `verified: false` is a rejection, never a pass.
  */
 export async function verifyAssertion(
   input: { challengeId: string; purpose: CeremonyPurpose; subject: string | null; credential: unknown },
@@ -147,7 +176,7 @@ export async function verifyAssertion(
   const challenge = await takeChallenge(input.challengeId, input.purpose, input.subject, now);
   const response = input.credential as AuthenticationResponseJSON;
   const passkey = typeof response?.id === 'string' ? await findPasskeyByCredentialId(await getDb(), response.id) : null;
-  if (!passkey) return rejected();
+  if (!passkey || !userHandleFits(response, passkey, input.purpose === 'signin')) return rejected();
   const config = getConfig();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {

@@ -35,7 +35,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     title: 'Accounts, sign-in and recovery',
     url: '/docs#accounts',
     body: [
-      'Accounts are created only with a verified e-mail address: POST /api/auth/enrollment/start mails a six-digit code (10 minutes, 5 attempts, single use), verify-email checks it, and password/complete or passkey/complete creates the account. Enrollment never issues a session: sign in afterwards.',
+      'Accounts are created only with a verified e-mail address: POST /api/auth/enrollment/start mails a six-digit code (10 minutes, single use; 5 wrong codes per address per 15 minutes, re-sends included), verify-email checks it, and password/complete or passkey/complete creates the account. Enrollment never issues a session: sign in afterwards.',
       'Sign in with a passkey (usernameless, also offered in the e-mail field by browser autofill), with e-mail and password, or with a single-use code mailed to you. Every sign-in issues a new session.',
       'Sign-in failures are generic (401 invalid_credentials) whether the account is unknown, the password wrong or password sign-in locked. Ten wrong passwords in a row pause password sign-in for 15 minutes (doubling on repeat) and mail the owner; passkeys and e-mail codes keep working.',
       'Starts for enrollment, e-mail codes and recovery always answer the same way, and always send one mail: a code, or a note that the address already has (or has no) account.',
@@ -93,7 +93,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
     title: 'Rate limits',
     url: '/docs#rate-limits',
     body: [
-      'Rate limits are named buckets shared by every instance. A spent bucket answers 429 rate_limited with Retry-After, RateLimit-Policy and RateLimit headers.',
+      'Rate limits are named buckets shared by every instance. A spent bucket answers 429 rate_limited with Retry-After. Limits per client send RateLimit-Policy and RateLimit headers on every answer; limits per e-mail address or account never do, so an answer does not tell how much an address was used.',
       'Defaults: sign-in 10 per minute per client and account; enrollment start 30 per hour per client and 5 per hour per address; code re-send 3 per 15 minutes; OAuth client registration 10 per hour per client; help questions 20 per minute per client.',
     ],
   },

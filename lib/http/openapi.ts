@@ -192,7 +192,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   413: 'Body too large',
   415: 'Unsupported media type',
   422: 'Idempotency-Key reused with a different body',
-  429: 'Rate limited (Retry-After, RateLimit-Policy, RateLimit)',
+  429: 'Rate limited (Retry-After; RateLimit-Policy and RateLimit for per-client limits only)',
   500: 'Internal error',
   502: 'Upstream provider failed',
   503: 'Service or provider unavailable',

@@ -19,7 +19,7 @@ import { encodeCursor, parsePageRequest } from './cursor';
 import { executeIdempotently } from './idempotent-execution';
 import { assertOrigin } from './origin';
 import { problemBody, problemResponse, toServiceError } from './problem';
-import { enforceRateLimit, type RateHeaders } from './rate-limit';
+import { enforceClientLimit, enforceSubjectLimit, type RateHeaders } from './rate-limit';
 import { requestIdFor } from './request-id';
 import { recordDelegatedAnswer, recordRefusal } from './security-events';
 import { parseInput } from './validation';
@@ -51,7 +51,7 @@ export async function runOperation(
 
     // 4. Client rate limit (cheap, pre-auth).
     const client = clientKey(request.headers);
-    if (op.rateLimit) rateHeaders = await enforceRateLimit(op.rateLimit, `client:${client}`, now);
+    if (op.rateLimit) rateHeaders = await enforceClientLimit(op.rateLimit, client, now);
 
     // 5. Origin rule.
     assertOrigin(op.origin, request.headers);
@@ -84,12 +84,12 @@ export async function runOperation(
     await authorizeInput(op.auth, actor, input, now, tenant);
     const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
 
-    // 10. Subject rate limits that need the parsed input.
+    // 10. Subject rate limits that need the parsed input (never told in headers: rate-limit.ts).
     if (op.subjectRateLimit) {
       const subjectOf = op.subjectRateLimit.subject as (parsed: { body: unknown; query: unknown; actor: Actor }) => string;
       // Subjects (e-mail addresses, account ids) are stored only as keyed hashes.
       const subject = keyedHash(`subject:${op.subjectRateLimit.bucket}:${subjectOf({ body: input.body, query: input.query, actor })}`);
-      rateHeaders = await enforceRateLimit(op.subjectRateLimit.bucket, `subject:${subject}`, now);
+      await enforceSubjectLimit(op.subjectRateLimit.bucket, subject, now);
     }
 
     // 11. Idempotency: replay a stored answer, or claim the key for this execution.

@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config';
-import { serviceError } from '@/lib/contract/errors';
-import { consumeRateLimit } from '@/lib/platform';
+import { ServiceError, serviceError } from '@/lib/contract/errors';
+import { consumeRateLimit, type RateDecision } from '@/lib/platform';
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@/lib/contract/rate-limits';
 
 export type RateHeaders = Record<string, string>;
@@ -9,22 +9,44 @@ export function scaledLimit(bucket: RateLimitBucket): number {
   return Math.max(1, Math.ceil(RATE_LIMIT_BUCKETS[bucket].limit * getConfig().rateLimitScale));
 }
 
+/** A 429 that remembers which bucket was spent, for the security event; the answer does not name it. */
+export class RateLimitExceeded extends ServiceError {
+  constructor(
+    readonly bucket: RateLimitBucket,
+    resetSeconds: number,
+    headers: RateHeaders,
+  ) {
+    const { status, code, title, detail } = serviceError('rate_limited', `Try again in ${resetSeconds} seconds.`);
+    super(status, code, title, detail, {}, { ...headers, 'Retry-After': String(resetSeconds) });
+  }
+}
+
+async function consume(bucket: RateLimitBucket, subject: string, now: Date): Promise<RateDecision> {
+  return consumeRateLimit(bucket, subject, scaledLimit(bucket), RATE_LIMIT_BUCKETS[bucket].windowSeconds, now);
+}
+
 /**
- * Consumes one unit of `bucket` for `subject`. Returns the RateLimit headers (IETF httpapi draft,
- * structured fields) for the response, or throws 429 with Retry-After when the window is spent.
+ * Consumes one unit of a client bucket (the caller's own network address). Returns the RateLimit
+ * headers (IETF httpapi draft, structured fields) for the response, or throws 429 with Retry-After and
+ * the same headers when the window is spent.
  */
-export async function enforceRateLimit(bucket: RateLimitBucket, subject: string, now: Date): Promise<RateHeaders> {
-  const policy = RATE_LIMIT_BUCKETS[bucket];
-  const limit = scaledLimit(bucket);
-  const decision = await consumeRateLimit(bucket, subject, limit, policy.windowSeconds, now);
+export async function enforceClientLimit(bucket: RateLimitBucket, client: string, now: Date): Promise<RateHeaders> {
+  const decision = await consume(bucket, `client:${client}`, now);
   const headers: RateHeaders = {
-    'RateLimit-Policy': `"${bucket}";q=${limit};w=${policy.windowSeconds}`,
+    'RateLimit-Policy': `"${bucket}";q=${decision.limit};w=${RATE_LIMIT_BUCKETS[bucket].windowSeconds}`,
     RateLimit: `"${bucket}";r=${decision.remaining};t=${decision.resetSeconds}`,
   };
-  if (!decision.allowed) {
-    throw serviceError('rate_limited', `Try again in ${decision.resetSeconds} seconds.`, {
-      headers: { ...headers, 'Retry-After': String(decision.resetSeconds) },
-    });
-  }
+  if (!decision.allowed) throw new RateLimitExceeded(bucket, decision.resetSeconds, headers);
   return headers;
+}
+
+/**
+ * Consumes one unit of a subject bucket (an e-mail address, an account: something anyone can name).
+ * Its use is never told in headers: `"mail_per_address";r=247` against `r=249` for a fresh address
+ * would tell a stranger how much an address was used lately, and so that it has an account. A spent
+ * subject bucket answers 429 with Retry-After only (docs/decisions.md).
+ */
+export async function enforceSubjectLimit(bucket: RateLimitBucket, subject: string, now: Date): Promise<void> {
+  const decision = await consume(bucket, `subject:${subject}`, now);
+  if (!decision.allowed) throw new RateLimitExceeded(bucket, decision.resetSeconds, {});
 }

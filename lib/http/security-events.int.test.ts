@@ -150,6 +150,17 @@ describe('security events', () => {
   });
 
   // ASVS V16.3.3
+  it('names a spent address bucket too, though its answer describes no subject bucket', async () => {
+    const email = 'events-spent@example.com';
+    const now = () => new Date('2031-03-03T12:00:10Z');
+    const { lines } = await observe(async () => {
+      for (let i = 0; i < 6; i += 1) await post('/api/auth/signin/email-otp/start', { email }, { now });
+    });
+    expect(lines).toEqual([expect.objectContaining({ kind: 'rate_limited', code: 'rate_limited', status: 429, operation: 'startEmailCodeSignIn', bucket: 'mail_per_address' })]);
+    expectClean(lines, email);
+  });
+
+  // ASVS V16.3.3
   it('logs invalid input only as a run: past 20 refusals in 5 minutes from one client, each is a validation_probe', async () => {
     const client = newClient();
     const probe = { email: `not-an-address-${'<script>'}`, password: 'probe-secret-password', token: 'probe-token-abc' };

@@ -16,7 +16,7 @@ import { consumeRateLimit, countSecurityEvent, logLine, type LogValue } from '@/
 import { presentedNoCredential } from './auth';
 import { clientKey } from './client-address';
 import { describeForLog } from './problem';
-import { scaledLimit } from './rate-limit';
+import { RateLimitExceeded, scaledLimit } from './rate-limit';
 
 export const SECURITY_EVENT_KINDS = ['authentication_failed', 'authorization_failed', 'csrf_refused', 'origin_refused', 'rate_limited', 'validation_probe'] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
@@ -70,16 +70,10 @@ interface Refusal {
   bucket?: string;
 }
 
-/** The bucket a 429 names in its RateLimit-Policy header (`"signin";q=10;w=60`). */
-function spentBucket(headers: Record<string, string>): string | undefined {
-  const name = /^"([a-z_]+)"/.exec(headers['RateLimit-Policy'] ?? '')?.[1];
-  return name && Object.hasOwn(RATE_LIMIT_BUCKETS, name) ? name : undefined;
-}
-
 function refusalOf(error: ServiceError): Refusal | null {
   const classification = KIND_OF_CODE[error.code];
   if (!classification) return null;
-  return { classification, code: error.code, status: error.status, bucket: error.code === 'rate_limited' ? spentBucket(error.headers) : undefined };
+  return { classification, code: error.code, status: error.status, bucket: error instanceof RateLimitExceeded ? error.bucket : undefined };
 }
 
 /** The OAuth `error` of a delegated JSON answer; the body is read from a clone, the answer is untouched. */

@@ -27,7 +27,7 @@ export {
   type UrlRefusal,
 } from './outbound';
 export { logLine, type LogLevel, type LogValue } from './log';
-export { consumeRateLimit, type RateDecision } from './rate-limit';
+export { consumeRateLimit, refundRateLimit, type RateDecision } from './rate-limit';
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
 export { shouldSweep } from './sweep';

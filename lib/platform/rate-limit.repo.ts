@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { rateLimitCounters } from '@/lib/db/schema';
 
@@ -26,6 +26,16 @@ export async function hitCounter(
     })
     .returning({ count: rateLimitCounters.count });
   return row!.count;
+}
+
+/** Takes one hit back, only within the window it was counted in (a new window already started afresh). */
+export async function releaseHit(db: Executor, bucket: string, subject: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(
+      and(eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.subject, subject), eq(rateLimitCounters.windowStart, windowStart), gt(rateLimitCounters.count, 0)),
+    );
 }
 
 export async function deleteExpiredCounters(db: Executor, now: Date): Promise<number> {

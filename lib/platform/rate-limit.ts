@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db';
-import { deleteExpiredCounters, hitCounter } from './rate-limit.repo';
+import { deleteExpiredCounters, hitCounter, releaseHit } from './rate-limit.repo';
 import { shouldSweep } from './sweep';
 
 export interface RateDecision {
@@ -10,6 +10,13 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** The fixed window `now` falls in: windows are aligned to multiples of their length since the epoch. */
+function windowAt(windowSeconds: number, now: Date): { windowStart: Date; windowEnd: number } {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { windowStart, windowEnd: windowStart.getTime() + windowMs };
+}
+
 /** Fixed-window counter in Postgres, shared by every instance of the service. */
 export async function consumeRateLimit(
   bucket: string,
@@ -18,9 +25,7 @@ export async function consumeRateLimit(
   windowSeconds: number,
   now: Date,
 ): Promise<RateDecision> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const windowEnd = windowStart.getTime() + windowMs;
+  const { windowStart, windowEnd } = windowAt(windowSeconds, now);
   const db = await getDb();
   const count = await hitCounter(db, bucket, subject, windowStart, new Date(windowEnd));
   if (shouldSweep()) await deleteExpiredCounters(db, now);
@@ -30,4 +35,12 @@ export async function consumeRateLimit(
     remaining: Math.max(0, limit - count),
     resetSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * Gives back one unit of the current window, for a use that was counted before its outcome was known
+ * and turned out not to count (a right e-mail code: only wrong ones spend the guess budget).
+ */
+export async function refundRateLimit(bucket: string, subject: string, windowSeconds: number, now: Date): Promise<void> {
+  await releaseHit(await getDb(), bucket, subject, windowAt(windowSeconds, now).windowStart);
 }

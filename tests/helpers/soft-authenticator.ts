@@ -42,6 +42,18 @@ export interface Flags {
   userVerified?: boolean;
 }
 
+/** How a hand-built registration differs from an honest one (for tests of what the service stores). */
+export interface CredentialShape {
+  /** The credential id in the authenticator data (16 random bytes by default). */
+  id?: Buffer;
+  /** The id the response JSON reports (the authenticator data's by default). */
+  reportedId?: string;
+  /** `response.transports` as sent (`['internal']` by default). */
+  transports?: unknown;
+  /** Bytes of junk carried in the COSE public key as one extra map entry (none by default). */
+  publicKeyPadding?: number;
+}
+
 export class SoftAuthenticator {
   readonly credentials: StoredCredential[] = [];
 
@@ -62,7 +74,7 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.create(): returns the RegistrationResponseJSON the browser library would. */
-  create(options: { challenge: string; rp: { id?: string }; user: { id: string } }, flags: Flags = {}) {
+  create(options: { challenge: string; rp: { id?: string }; user: { id: string } }, flags: Flags = {}, shape: CredentialShape = {}) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
@@ -73,9 +85,10 @@ export class SoftAuthenticator {
         [-1, 1], // crv: P-256
         [-2, Buffer.from(jwk.x!, 'base64url')],
         [-3, Buffer.from(jwk.y!, 'base64url')],
+        ...(shape.publicKeyPadding ? [[-99, Buffer.alloc(shape.publicKeyPadding, 0x61)] as [Cbor, Cbor]] : []),
       ]),
     );
-    const id = randomBytes(16);
+    const id = shape.id ?? randomBytes(16);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const attested = Buffer.concat([Buffer.from(this.aaguid.replace(/-/g, ''), 'hex'), idLength, id, coseKey]);
@@ -83,18 +96,23 @@ export class SoftAuthenticator {
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: this.origin, crossOrigin: false }));
     const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
     this.credentials.push({ id, privateKey, userHandle: options.user.id, rpId, counter: 0 });
+    const reportedId = shape.reportedId ?? b64url(id);
     return {
-      id: b64url(id),
-      rawId: b64url(id),
+      id: reportedId,
+      rawId: reportedId,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: 'transports' in shape ? shape.transports : ['internal'] },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
 
   /** navigator.credentials.get(): signs with the newest (or the given) credential. */
-  get(options: { challenge: string; rpId?: string }, flags: Flags & { credential?: number; corruptSignature?: boolean; origin?: string } = {}) {
+  /** `userHandle`: the handle to report instead of the credential's own (`null`: none at all). */
+  get(
+    options: { challenge: string; rpId?: string },
+    flags: Flags & { credential?: number; corruptSignature?: boolean; origin?: string; userHandle?: string | null } = {},
+  ) {
     const credential = this.credentials.at(flags.credential ?? -1);
     if (!credential) throw new Error('No credential in the soft authenticator');
     credential.counter += 1;
@@ -110,7 +128,7 @@ export class SoftAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        userHandle: credential.userHandle,
+        userHandle: flags.userHandle === undefined ? credential.userHandle : (flags.userHandle ?? undefined),
       },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',

@@ -60,7 +60,8 @@ export const passkeys = pgTable(
 /**
  * E-mail proofs: enrollment, recovery and e-mail code sign-in. Starts for addresses that must not be
  * revealed (unknown for recovery, existing for enrollment) create a row that can never verify, so
- * every later call behaves the same. Tokens and codes are stored as keyed hashes only.
+ * every later call behaves the same. Tokens and codes are stored as keyed hashes only. Wrong guesses
+ * are counted per address and purpose, not per row (CODE_GUESS_BUDGET in lib/accounts/email-challenges.ts).
  */
 export const emailChallenges = pgTable(
   'email_challenges',
@@ -72,7 +73,6 @@ export const emailChallenges = pgTable(
     tokenHash: text('token_hash'),
     codeHash: text('code_hash').notNull(),
     canVerify: boolean('can_verify').notNull(),
-    attempts: integer('attempts').notNull().default(0),
     resends: integer('resends').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }).notNull(),

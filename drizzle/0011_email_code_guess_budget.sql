@@ -1,0 +1,1 @@
+ALTER TABLE "email_challenges" DROP COLUMN "attempts";
