@@ -8,6 +8,7 @@
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';
 import { storageId } from './model-secrets';
+import { grantSignIn } from './organization-binding';
 import { getProvider } from './provider';
 import { apiResource, mcpResource } from './resources';
 import { SCOPE_TABLE } from './scopes';
@@ -52,7 +53,7 @@ export function resolveMcpAccessToken(token: string, now: Date): Promise<BearerA
 }
 
 type Provider = Awaited<ReturnType<typeof getProvider>>;
-type AccessToken = NonNullable<Awaited<ReturnType<Provider['AccessToken']['find']>>>;
+type AccessToken = InstanceType<Provider['AccessToken']>;
 
 /**
  * A token lives only as long as the grant it was issued under, checked as the provider's userinfo and
@@ -74,6 +75,7 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
   if (!audienceAllowed(accessToken.aud as string | string[] | undefined)) return null;
   if (!accessToken.accountId) return null;
   if (!(await grantStands(provider, accessToken))) return null;
+  const organizationId = organizationBindingOf(accessToken.extra);
   return {
     kind: 'bearer',
     credential: 'oauth',
@@ -82,6 +84,8 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
     userId: accessToken.accountId,
     clientId: accessToken.clientId ?? null,
     scopes: canonicalScopes(accessToken.scope),
-    organizationId: organizationBindingOf(accessToken.extra),
+    organizationId,
+    // For the organization's sign-in policies (lib/http/tenant.ts): the sign-in that approved the grant.
+    signIn: organizationId ? await grantSignIn(accessToken.grantId!) : null,
   };
 }
