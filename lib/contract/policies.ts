@@ -33,7 +33,8 @@ const drops = <T>(before: readonly T[], after: readonly T[]) => before.some((val
 
 export const POLICY_CATALOGUE = {
   'session.max_age_seconds': {
-    description: "Members' sessions older than this (since sign-in) must sign in again to act in the organization.",
+    description:
+      "Members' sessions older than this (since sign-in) must sign in again to act in the organization; OAuth tokens bound to it stop working, and refreshing, once the sign-in that approved them is older.",
     schema: () => z.int().min(300).max(getConfig().ttl.sessionAbsolute),
     defaultValue: () => getConfig().ttl.sessionAbsolute,
     loosens: larger,
@@ -51,7 +52,7 @@ export const POLICY_CATALOGUE = {
     loosens: larger,
   },
   'signin.allowed_methods': {
-    description: 'Sign-in methods that count for acting in the organization (and for OAuth authorizations bound to it).',
+    description: 'Sign-in methods that count for acting in the organization, and for OAuth authorizations bound to it (judged by the sign-in that approved them, on every use and refresh).',
     schema: () => uniqueList(z.enum(['passkey', 'password', 'email_code', 'federation'])),
     defaultValue: () => ['passkey', 'password', 'email_code', 'federation'],
     loosens: adds,
