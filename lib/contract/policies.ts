@@ -147,11 +147,12 @@ function methodViolation(policies: TenantPolicies, used: ReadonlySet<SignInMetho
  * apply to tokens (docs/security.md, "Organization policies and OAuth tokens").
  */
 export function signInViolation(policies: TenantPolicies, signIn: SignInRecord | null | undefined, now: Date): PolicyViolation | null {
-  if (!signIn) {
-    return ageViolation(policies, new Date(0), now) ?? methodViolation(policies, new Set());
-  }
-  return ageViolation(policies, signIn.authenticatedAt, now) ?? methodViolation(policies, new Set(signIn.methods));
+  const { methods, authenticatedAt } = signIn ?? UNKNOWN_SIGN_IN;
+  return ageViolation(policies, authenticatedAt, now) ?? methodViolation(policies, new Set(methods));
 }
+
+/** Proves no method and is as old as can be: it fails every sign-in policy that is set, and no other. */
+const UNKNOWN_SIGN_IN: SignInRecord = { methods: [], authenticatedAt: new Date(0) };
 
 const SESSION_DETAIL: Record<PolicyViolation['reason'], string> = {
   session_max_age: 'This organization requires a more recent sign-in.',
