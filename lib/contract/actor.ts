@@ -1,4 +1,11 @@
 import { serviceError } from './errors';
+import type { SignInMethod } from './tenant';
+
+/** A sign-in as the organization's session policies judge it: the methods it proved, and when. */
+export interface SignInRecord {
+  methods: SignInMethod[];
+  authenticatedAt: Date;
+}
 
 /**
  * Who is calling, as established by the operation's auth term. Services receive this, never the raw
@@ -31,6 +38,12 @@ export type Actor =
       clientId: string | null;
       scopes: string[];
       organizationId: string | null;
+      /**
+       * The sign-in behind the credential, for the policies of the organization it is bound to: for an
+       * OAuth token, the sign-in whose session approved its grant. Absent or null when none is known
+       * (API keys; grants bound before it was recorded): it then meets no sign-in policy.
+       */
+      signIn?: SignInRecord | null;
     }
   | { kind: 'scim'; tokenId: string; organizationId: string };
 
@@ -39,6 +52,7 @@ export type ActorKind = Actor['kind'];
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
 
 export type SessionActor = Extract<Actor, { kind: 'session' }>;
+export type BearerActor = Extract<Actor, { kind: 'bearer' }>;
 export type EnrollmentActor = Extract<Actor, { kind: 'enrollment' }>;
 export type RecoveryActor = Extract<Actor, { kind: 'recovery' }>;
 

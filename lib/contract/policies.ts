@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import type { SessionActor } from './actor';
+import type { BearerActor, SessionActor, SignInRecord } from './actor';
 import { serviceError } from './errors';
 import { APPROVAL_ACTIONS, type SignInMethod, type TenantPolicies } from './tenant';
 
@@ -33,7 +33,8 @@ const drops = <T>(before: readonly T[], after: readonly T[]) => before.some((val
 
 export const POLICY_CATALOGUE = {
   'session.max_age_seconds': {
-    description: "Members' sessions older than this (since sign-in) must sign in again to act in the organization.",
+    description:
+      "Members' sessions older than this (since sign-in) must sign in again to act in the organization; OAuth tokens bound to it stop working, and refreshing, once the sign-in that approved them is older.",
     schema: () => z.int().min(300).max(getConfig().ttl.sessionAbsolute),
     defaultValue: () => getConfig().ttl.sessionAbsolute,
     loosens: larger,
@@ -51,7 +52,7 @@ export const POLICY_CATALOGUE = {
     loosens: larger,
   },
   'signin.allowed_methods': {
-    description: 'Sign-in methods that count for acting in the organization (and for OAuth authorizations bound to it).',
+    description: 'Sign-in methods that count for acting in the organization, and for OAuth authorizations bound to it (judged by the sign-in that approved them, on every use and refresh).',
     schema: () => uniqueList(z.enum(['passkey', 'password', 'email_code', 'federation'])),
     defaultValue: () => ['passkey', 'password', 'email_code', 'federation'],
     loosens: adds,
@@ -120,9 +121,54 @@ export function sessionSignInMethods(actor: SessionActor): Set<SignInMethod> {
   return used;
 }
 
-/** 401 with what the session must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
-function reauthenticate(detail: string, reauthentication: { reason: string } & Record<string, unknown>): never {
-  throw serviceError('reauthentication_required', detail, { extras: { reauthentication } });
+/** Why a credential's sign-in or session does not meet the organization's policies. */
+export type PolicyViolation =
+  | { reason: 'session_max_age'; max_age_seconds: number }
+  | { reason: 'session_idle_timeout' }
+  | { reason: 'signin_method'; allowed_methods: SignInMethod[] }
+  | { reason: 'session_binding' };
+
+const ageSeconds = (since: Date, now: Date) => (now.getTime() - since.getTime()) / 1000;
+
+function ageViolation(policies: TenantPolicies, authenticatedAt: Date, now: Date): PolicyViolation | null {
+  const maxAge = policies.sessionMaxAgeSeconds;
+  return maxAge !== null && ageSeconds(authenticatedAt, now) > maxAge ? { reason: 'session_max_age', max_age_seconds: maxAge } : null;
+}
+
+function methodViolation(policies: TenantPolicies, used: ReadonlySet<SignInMethod>): PolicyViolation | null {
+  const allowed = policies.signinAllowedMethods;
+  return allowed !== null && !allowed.some((method) => used.has(method)) ? { reason: 'signin_method', allowed_methods: allowed } : null;
+}
+
+/**
+ * The policies that judge a sign-in itself (its age, the methods it proved), whatever credential it
+ * stands behind: a session, or an OAuth grant that session approved. An unknown sign-in meets none
+ * of them. Idle timeout and device binding judge a browser session's use, not a sign-in: they do not
+ * apply to tokens (docs/security.md, "Organization policies and OAuth tokens").
+ */
+export function signInViolation(policies: TenantPolicies, signIn: SignInRecord | null | undefined, now: Date): PolicyViolation | null {
+  const { methods, authenticatedAt } = signIn ?? UNKNOWN_SIGN_IN;
+  return ageViolation(policies, authenticatedAt, now) ?? methodViolation(policies, new Set(methods));
+}
+
+/** Proves no method and is as old as can be: it fails every sign-in policy that is set, and no other. */
+const UNKNOWN_SIGN_IN: SignInRecord = { methods: [], authenticatedAt: new Date(0) };
+
+const SESSION_DETAIL: Record<PolicyViolation['reason'], string> = {
+  session_max_age: 'This organization requires a more recent sign-in.',
+  session_idle_timeout: 'This session was idle for longer than the organization allows.',
+  signin_method: 'This organization requires another sign-in method.',
+  session_binding: 'This organization accepts the session only from the device it signed in on.',
+};
+
+const TOKEN_DETAIL: Partial<Record<PolicyViolation['reason'], string>> = {
+  session_max_age: 'The sign-in that authorized this token is older than this organization allows: the person must sign in and authorize the application again.',
+  signin_method: 'The sign-in that authorized this token used a method this organization does not accept: the person must sign in with one it accepts and authorize the application again.',
+};
+
+/** 401 with what the caller must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */
+function reauthenticate(detail: string, violation: PolicyViolation, headers?: Record<string, string>): never {
+  throw serviceError('reauthentication_required', detail, { extras: { reauthentication: violation }, headers });
 }
 
 /**
@@ -132,20 +178,22 @@ function reauthenticate(detail: string, reauthentication: { reason: string } & R
  * when the organization's binding policy is on.
  */
 export function assertSessionPolicies(policies: TenantPolicies, actor: SessionActor, requestBinding: () => string, now: Date): void {
-  const ageSeconds = (since: Date) => (now.getTime() - since.getTime()) / 1000;
-  if (policies.sessionMaxAgeSeconds !== null && ageSeconds(actor.authenticatedAt) > policies.sessionMaxAgeSeconds) {
-    reauthenticate('This organization requires a more recent sign-in.', { reason: 'session_max_age', max_age_seconds: policies.sessionMaxAgeSeconds });
-  }
-  if (policies.sessionIdleTimeoutSeconds !== null && ageSeconds(actor.lastSeenAt) > policies.sessionIdleTimeoutSeconds) {
-    reauthenticate('This session was idle for longer than the organization allows.', { reason: 'session_idle_timeout' });
-  }
-  if (policies.signinAllowedMethods !== null) {
-    const used = sessionSignInMethods(actor);
-    if (!policies.signinAllowedMethods.some((method) => used.has(method))) {
-      reauthenticate('This organization requires another sign-in method.', { reason: 'signin_method', allowed_methods: policies.signinAllowedMethods });
-    }
-  }
-  if (policies.sessionBinding && actor.bindingHash !== requestBinding()) {
-    reauthenticate('This organization accepts the session only from the device it signed in on.', { reason: 'session_binding' });
-  }
+  const violation =
+    ageViolation(policies, actor.authenticatedAt, now) ??
+    (policies.sessionIdleTimeoutSeconds !== null && ageSeconds(actor.lastSeenAt, now) > policies.sessionIdleTimeoutSeconds
+      ? ({ reason: 'session_idle_timeout' } as const)
+      : null) ??
+    methodViolation(policies, sessionSignInMethods(actor)) ??
+    (policies.sessionBinding && actor.bindingHash !== requestBinding() ? ({ reason: 'session_binding' } as const) : null);
+  if (violation) reauthenticate(SESSION_DETAIL[violation.reason], violation);
+}
+
+/**
+ * The same policies for a bearer credential acting in the organization (the pipeline's tenant step),
+ * judged on the sign-in behind it (`signInViolation`); the refresh of a bound grant applies the same
+ * judgement (lib/oidc/organization-binding.ts). `challenge`: the RFC 6750 header the refusal carries.
+ */
+export function assertBearerPolicies(policies: TenantPolicies, actor: BearerActor, now: Date, challenge: string): void {
+  const violation = signInViolation(policies, actor.signIn, now);
+  if (violation) reauthenticate(TOKEN_DETAIL[violation.reason] ?? SESSION_DETAIL[violation.reason], violation, { 'WWW-Authenticate': challenge });
 }

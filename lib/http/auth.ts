@@ -7,6 +7,7 @@ import { assertRecentStepUp, hasRecentStepUp } from '@/lib/contract/step-up';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { csrfTokenFor } from '@/lib/sessions';
 import { sessionCookieName } from '@/lib/sessions';
+import { bearerChallenge } from './bearer-challenge';
 import { credentialStores } from './credentials';
 import { authorizeTenant } from './tenant';
 
@@ -17,14 +18,6 @@ function readCookie(headers: Headers, name: string): string | null {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
-}
-
-function bearerChallenge(error?: 'invalid_token' | 'insufficient_scope', scope?: string): string {
-  const parts = [`Bearer realm="${getConfig().baseUrl}"`];
-  if (error) parts.push(`error="${error}"`);
-  if (scope) parts.push(`scope="${scope}"`);
-  parts.push(`resource_metadata="${getConfig().baseUrl}/.well-known/oauth-protected-resource"`);
-  return parts.join(', ');
 }
 
 function unauthenticated(detail: string, challenge?: string): never {

@@ -3,12 +3,14 @@
  * loaded once; a non-member and an unknown id get the same 404; a member without the permission gets
  * 403 `forbidden`; the organization's session policies (maximum age, idle timeout, allowed sign-in
  * methods, device binding) are enforced with a re-authentication answer. Bearer credentials act only
- * in the organization they are bound to.
+ * in the organization they are bound to, and only while the sign-in behind them (for an OAuth token,
+ * the one that approved its grant) meets the organization's sign-in age and method policies.
  */
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { assertSessionPolicies } from '@/lib/contract/policies';
+import { assertBearerPolicies, assertSessionPolicies } from '@/lib/contract/policies';
 import type { TenantActor, TenantRequirement } from '@/lib/contract/tenant';
+import { bearerChallenge } from './bearer-challenge';
 import { deviceBinding } from './client-address';
 import { credentialStores } from './credentials';
 
@@ -42,5 +44,7 @@ export async function authorizeTenant(
   }
   if (requirement.ownerOnly && tenant.role !== 'owner') throw serviceError('forbidden', 'Only an owner of the organization may do this.', { extras: { permission: 'owner' } });
   if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, () => deviceBinding(request.headers), now);
+  // A bound token is judged by the sign-in that approved its grant (age, methods): the same policies.
+  if (actor.kind === 'bearer') assertBearerPolicies(tenant.policies, actor, now, bearerChallenge('invalid_token'));
   return tenant;
 }

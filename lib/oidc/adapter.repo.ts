@@ -28,8 +28,24 @@ export async function findModelBy(db: Executor, model: string, key: 'uid' | 'use
   return row ?? null;
 }
 
-export async function consumeModel(db: Executor, model: string, id: string, now: Date): Promise<void> {
-  await db.update(oidcModels).set({ consumedAt: now }).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+/**
+ * Marks a single-use row consumed, atomically: of any number of concurrent calls for one row, exactly
+ * one finds it unconsumed and wins (true); the others, and any call for a row already consumed or
+ * gone, lose (false).
+ */
+export async function consumeModel(db: Executor, model: string, id: string, now: Date): Promise<boolean> {
+  const won = await db
+    .update(oidcModels)
+    .set({ consumedAt: now })
+    .where(and(eq(oidcModels.model, model), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)))
+    .returning({ id: oidcModels.id });
+  return won.length === 1;
+}
+
+/** The grant a row was issued under (null: no such row, or issued under none). */
+export async function grantIdOfModel(db: Executor, model: string, id: string): Promise<string | null> {
+  const [row] = await db.select({ grantId: oidcModels.grantId }).from(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+  return row?.grantId ?? null;
 }
 
 export async function destroyModel(db: Executor, model: string, id: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
   destroyModel,
   findModel,
   findModelBy,
+  grantIdOfModel,
   lockUnhashedModels,
   rekeyModel,
   upsertModel,
@@ -28,10 +29,18 @@ function payloadOf(row: OidcModelRow | null, id?: string): AdapterPayload | unde
   return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
 }
 
+/**
+ * What a consumption that lost throws. provider.ts passes the provider's own InvalidGrant (the token
+ * endpoint then answers `invalid_grant`); oidc-provider is never loaded at import time, so this module
+ * cannot name it.
+ */
+export type ConsumptionRefusal = (description: string) => Error;
+
 export class DrizzleAdapter implements Adapter {
   constructor(
     private readonly model: string,
     private readonly clock: () => Date = () => new Date(),
+    private readonly refuseConsumption: ConsumptionRefusal = (description) => new Error(description),
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -62,8 +71,21 @@ export class DrizzleAdapter implements Adapter {
     return payloadOf(await findModelBy(await getDb(), this.model, 'userCode', storedUserCode(userCode), this.clock()));
   }
 
+  /**
+   * Single-use models (codes, refresh tokens, device codes, ...). The provider reads `consumed` first
+   * and calls this only when it was unset, so concurrent redemptions all pass its read: the
+   * conditional update decides, and exactly one wins. A loser is a reuse like the sequential one the
+   * provider catches itself (grant_source.js, refresh_token.js), and is treated the same way: the
+   * grant goes with everything issued under it (the winner's tokens too), and the request fails with
+   * `invalid_grant` (docs/decisions.md, "Single-use codes and refresh tokens under concurrency").
+   */
   async consume(id: string): Promise<void> {
-    await consumeModel(await getDb(), this.model, storageId(this.model, id), this.clock());
+    const db = await getDb();
+    const rowId = storageId(this.model, id);
+    if (await consumeModel(db, this.model, rowId, this.clock())) return;
+    const grantId = await grantIdOfModel(db, this.model, rowId);
+    if (grantId) await destroyGrant(db, grantId);
+    throw this.refuseConsumption(`${this.model} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The OAuth bearer term for our own API: the access token is looked up in the provider's store
- * (opaque tokens; a revoked or expired token is gone or invalid), must be meant for this API (no
+ * (opaque tokens; a revoked or expired token is gone or invalid), its grant must still stand, it must be meant for this API (no
  * resource indicator, or the API resource — a token for {base_url}/mcp is accepted only by /mcp)
  * and must not be sender-constrained (no DPoP on this resource server yet). The MCP endpoint has the
  * mirror rule: only tokens whose audience is exactly {base_url}/mcp (resolveMcpAccessToken).
@@ -8,6 +8,7 @@
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';
 import { storageId } from './model-secrets';
+import { grantSignIn } from './organization-binding';
 import { getProvider } from './provider';
 import { apiResource, mcpResource } from './resources';
 import { SCOPE_TABLE } from './scopes';
@@ -51,6 +52,21 @@ export function resolveMcpAccessToken(token: string, now: Date): Promise<BearerA
   return resolveFor(token, now, audienceIsMcp);
 }
 
+type Provider = Awaited<ReturnType<typeof getProvider>>;
+type AccessToken = InstanceType<Provider['AccessToken']>;
+
+/**
+ * A token lives only as long as the grant it was issued under, checked as the provider's userinfo and
+ * introspection check it: the grant still exists, unexpired, for the same client and account. Revoking
+ * a grant deletes its tokens first and the grant last, so a token saved by a request still running at
+ * that moment (a racing code redemption) outlives the deletion: only this check ends it.
+ */
+async function grantStands(provider: Provider, accessToken: AccessToken): Promise<boolean> {
+  if (!accessToken.grantId) return false;
+  const grant = await provider.Grant.find(accessToken.grantId);
+  return grant !== undefined && !grant.isExpired && grant.clientId === accessToken.clientId && grant.accountId === accessToken.accountId;
+}
+
 async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: string | string[] | undefined) => boolean): Promise<BearerActor | null> {
   if (token.length > 512) return null;
   const provider = await getProvider();
@@ -58,6 +74,8 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
   if (!accessToken || !accessToken.isValid || accessToken.isSenderConstrained()) return null;
   if (!audienceAllowed(accessToken.aud as string | string[] | undefined)) return null;
   if (!accessToken.accountId) return null;
+  if (!(await grantStands(provider, accessToken))) return null;
+  const organizationId = organizationBindingOf(accessToken.extra);
   return {
     kind: 'bearer',
     credential: 'oauth',
@@ -66,6 +84,8 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
     userId: accessToken.accountId,
     clientId: accessToken.clientId ?? null,
     scopes: canonicalScopes(accessToken.scope),
-    organizationId: organizationBindingOf(accessToken.extra),
+    organizationId,
+    // For the organization's sign-in policies (lib/http/tenant.ts): the sign-in that approved the grant.
+    signIn: organizationId ? await grantSignIn(accessToken.grantId!) : null,
   };
 }

@@ -10,7 +10,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { sessionRecord } from '@/lib/sessions';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
-import { assertOrganizationSessionPolicies, organizationChoice, organizationOfGrant, organizationToBind, recordBinding } from './organization-binding';
+import { approvingSignIn, assertOrganizationSessionPolicies, organizationChoice, organizationOfGrant, organizationToBind, recordBinding } from './organization-binding';
 import { getProvider } from './provider';
 import { isSelfRegistered } from './scope-ceiling';
 import { describeScopes } from './scopes';
@@ -127,7 +127,8 @@ export async function decide(
     if (params.scope) grant.addOIDCScope(params.scope);
     if (params.resource && params.scope) grant.addResourceScope(params.resource, params.scope);
     const grantId = await grant.save();
-    if (organizationId) await recordBinding(grantId, organizationId, actor.userId, now);
+    // The sign-in that approved it goes with the binding: the organization's policies judge the tokens by it.
+    if (organizationId) await recordBinding(grantId, organizationId, approvingSignIn(actor), actor.userId, now);
     interaction.result = {
       // The provider's login time is our session's authentication time: session-truth.ts and
       // endProviderSessions rely on it to tie the provider's session to this sign-in.

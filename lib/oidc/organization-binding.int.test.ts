@@ -6,10 +6,10 @@
  */
 import * as client from 'openid-client';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb, inTransaction } from '@/lib/db';
-import { memberships, organizationPolicies } from '@/lib/db/schema';
-import { useMailbox } from '@/tests/helpers/accounts';
+import { memberships, oidcGrantOrganizations, organizationPolicies } from '@/lib/db/schema';
+import { browserFrom, post, useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import {
   authorizationOutcome,
@@ -292,6 +292,84 @@ describe("the organization's session policies", () => {
     // Globex sets no such policy: the same session may bind an authorization to it.
     const tokens = await authorizeBound(rp, ada, { organization: globex });
     expect(await boundTo(tokens.access_token)).toBe(globex);
+  });
+});
+
+describe("the organization's sign-in policies govern the tokens bound to it", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Acme (owned by Ada) and Bob, a member, who authorized an application bound to Acme from his password sign-in. */
+  async function memberWithBoundTokens() {
+    const { ada, acme } = await twoOrganizations();
+    const bob = await person(mailbox, 'bob');
+    await joinAs(acme, bob.userId, 'member');
+    const rp = await portalRelyingParty();
+    const tokens = await authorizeBound(rp, bob, { organization: acme });
+    return { ada, acme, bob, rp, tokens };
+  }
+
+  const members = (token: string, id: string, now?: () => Date) =>
+    call(operation('GET', '/api/v1/organizations/{id}/members'), { params: { id }, now, headers: { authorization: `Bearer ${token}` } });
+
+  async function expectReauthentication(response: Response, reauthentication: Record<string, unknown>) {
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(await problemOf(response)).toMatchObject({ code: 'reauthentication_required', reauthentication });
+  }
+
+  /** From now on Date reads `seconds` later than the real clock (the provider reads it at refresh). */
+  function travel(seconds: number) {
+    vi.useRealTimers();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + seconds * 1000 });
+  }
+
+  it('signin.allowed_methods: a token approved from a password sign-in is refused in the organization and cannot be refreshed', async () => {
+    const { acme, bob, rp, tokens } = await memberWithBoundTokens();
+    expect((await members(tokens.access_token, acme)).status).toBe(200);
+    // Stored as test data: a password session may not set a policy that shuts its author out.
+    const now = new Date();
+    await (await getDb()).insert(organizationPolicies).values({ organizationId: acme, policyKey: 'signin.allowed_methods', value: ['email_code'], createdAt: now, updatedAt: now });
+    // Signing out changes nothing for the token: the sign-in it was approved from is what counts.
+    const signedOut = await asBrowser(bob.browser, 'POST', '/api/auth/sessions/revoke', { body: { session_id: bob.browser.sessionId } });
+    expect(signedOut.status).toBe(200);
+
+    for (const path of ['/api/v1/organizations/{id}/members', '/api/v1/organizations/{id}', '/api/v1/organizations']) {
+      const refused = await bearer(tokens.access_token, path, { id: acme });
+      await expectReauthentication(refused, { reason: 'signin_method', allowed_methods: ['email_code'] });
+    }
+    await expect(client.refreshTokenGrant(rp, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    // Approved again from an e-mail code sign-in, the application's new tokens pass.
+    const { challenge_id } = await (await post('/api/auth/signin/email-otp/start', { email: bob.email })).json();
+    const byCode = await browserFrom(await post('/api/auth/signin/email-otp/complete', { challenge_id, code: mailbox.codeFor(bob.email) }));
+    const fresh = await authorizeBound(rp, { ...bob, browser: byCode }, { organization: acme });
+    expect((await members(fresh.access_token, acme)).status).toBe(200);
+    expect((await client.refreshTokenGrant(rp, fresh.refresh_token!)).access_token).toEqual(expect.any(String));
+  });
+
+  it('session.max_age_seconds: a token is refused once the sign-in that approved it is older, and its refresh fails', async () => {
+    const { ada, acme, rp, tokens } = await memberWithBoundTokens();
+    const policy = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: acme }, body: { policy_key: 'session.max_age_seconds', value: 300 } });
+    expect(policy.status).toBe(200);
+    const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
+    expect((await members(tokens.access_token, acme, later(200))).status).toBe(200);
+    await expectReauthentication(await members(tokens.access_token, acme, later(400)), { reason: 'session_max_age', max_age_seconds: 300 });
+
+    travel(200);
+    const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token!);
+    travel(400);
+    await expect(client.refreshTokenGrant(rp, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuse a bound token whose approving sign-in is unknown (bound before it was recorded) only where such a policy is set', async () => {
+    const { ada, acme, tokens } = await memberWithBoundTokens();
+    const grantId = (await (await getProvider()).AccessToken.find(tokens.access_token))!.grantId!;
+    await (await getDb()).update(oidcGrantOrganizations).set({ signInMethods: null, authenticatedAt: null }).where(eq(oidcGrantOrganizations.grantId, grantId));
+    expect((await members(tokens.access_token, acme)).status).toBe(200);
+    expect((await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: acme }, body: { policy_key: 'session.max_age_seconds', value: 300 } })).status).toBe(200);
+    await expectReauthentication(await members(tokens.access_token, acme), { reason: 'session_max_age', max_age_seconds: 300 });
   });
 });
 

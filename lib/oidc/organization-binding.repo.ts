@@ -41,16 +41,34 @@ export async function activeOrganizationsOf(db: Executor, userId: string, limit:
     .limit(limit);
 }
 
-export async function bindGrant(db: Executor, row: { grantId: string; organizationId: string; userId: string; createdAt: Date }): Promise<void> {
+export interface GrantBindingRow {
+  grantId: string;
+  organizationId: string;
+  userId: string;
+  createdAt: Date;
+  signInMethods: string[] | null;
+  authenticatedAt: Date | null;
+}
+
+/** Records the binding; a later approval of the same grant records its own sign-in. */
+export async function bindGrant(db: Executor, row: GrantBindingRow): Promise<void> {
   await db
     .insert(oidcGrantOrganizations)
     .values(row)
-    .onConflictDoUpdate({ target: oidcGrantOrganizations.grantId, set: { organizationId: row.organizationId, userId: row.userId } });
+    .onConflictDoUpdate({
+      target: oidcGrantOrganizations.grantId,
+      set: { organizationId: row.organizationId, userId: row.userId, signInMethods: row.signInMethods, authenticatedAt: row.authenticatedAt },
+    });
 }
 
-export async function grantBinding(db: Executor, grantId: string): Promise<{ organizationId: string; userId: string } | null> {
+export async function grantBinding(db: Executor, grantId: string): Promise<Omit<GrantBindingRow, 'grantId' | 'createdAt'> | null> {
   const [row] = await db
-    .select({ organizationId: oidcGrantOrganizations.organizationId, userId: oidcGrantOrganizations.userId })
+    .select({
+      organizationId: oidcGrantOrganizations.organizationId,
+      userId: oidcGrantOrganizations.userId,
+      signInMethods: oidcGrantOrganizations.signInMethods,
+      authenticatedAt: oidcGrantOrganizations.authenticatedAt,
+    })
     .from(oidcGrantOrganizations)
     .where(eq(oidcGrantOrganizations.grantId, grantId));
   return row ?? null;

@@ -5,12 +5,15 @@
  * page. The binding is kept beside the grant (oidc_grant_organizations); every access token issued
  * from the grant, at code exchange and at refresh, carries it as `extra.organization_id`
  * (bearer.ts reads it), and `endOrganizationGrants` revokes a person's bound grants when their
- * membership ends.
+ * membership ends. The sign-in whose session approved the grant is recorded with the binding: the
+ * organization's sign-in policies (age, methods) judge the grant's tokens by it, on every use in the
+ * organization (the pipeline's tenant step) and at every refresh (`organizationTokenClaims`).
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import type { SessionActor } from '@/lib/contract/actor';
+import type { SessionActor, SignInRecord } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { assertSessionPolicies, tenantPolicies, validValue } from '@/lib/contract/policies';
+import { assertSessionPolicies, sessionSignInMethods, signInViolation, tenantPolicies, validValue } from '@/lib/contract/policies';
+import type { SignInMethod } from '@/lib/contract/tenant';
 import { getDb, type Executor } from '@/lib/db';
 import { destroyGrant } from './adapter.repo';
 import {
@@ -146,8 +149,27 @@ export async function organizationOfGrant(grantId: string | undefined): Promise<
   return (await grantBinding(await getDb(), grantId))?.organizationId ?? null;
 }
 
-export async function recordBinding(grantId: string, organizationId: string, userId: string, now: Date): Promise<void> {
-  await bindGrant(await getDb(), { grantId, organizationId, userId, createdAt: now });
+/** The sign-in an approving session stands for: how it proved itself (step-up included) and when. */
+export function approvingSignIn(actor: SessionActor): SignInRecord {
+  return { methods: [...sessionSignInMethods(actor)], authenticatedAt: actor.authenticatedAt };
+}
+
+export async function recordBinding(grantId: string, organizationId: string, signIn: SignInRecord, userId: string, now: Date): Promise<void> {
+  await bindGrant(await getDb(), { grantId, organizationId, userId, createdAt: now, signInMethods: signIn.methods, authenticatedAt: signIn.authenticatedAt });
+}
+
+const SIGN_IN_METHODS: readonly string[] = ['passkey', 'password', 'email_code', 'federation'] satisfies SignInMethod[];
+
+/** The recorded sign-in of a binding; null when it was bound before sign-ins were recorded. */
+function recordedSignIn(binding: { signInMethods: string[] | null; authenticatedAt: Date | null }): SignInRecord | null {
+  if (!binding.signInMethods || !binding.authenticatedAt) return null;
+  return { methods: binding.signInMethods.filter((m): m is SignInMethod => SIGN_IN_METHODS.includes(m)), authenticatedAt: binding.authenticatedAt };
+}
+
+/** The sign-in that approved a bound grant (null: unbound, or bound before sign-ins were recorded). */
+export async function grantSignIn(grantId: string): Promise<SignInRecord | null> {
+  const binding = await grantBinding(await getDb(), grantId);
+  return binding ? recordedSignIn(binding) : null;
 }
 
 interface IssuedToken {
@@ -159,8 +181,9 @@ interface IssuedToken {
 
 /**
  * oidc-provider's `extraTokenClaims` (called for every access token it saves: code exchange, refresh):
- * a token of a bound grant carries `organization_id`; once the membership is no longer active the
- * grant issues nothing more (`invalid_grant`). Other tokens keep whatever `extra` they were given.
+ * a token of a bound grant carries `organization_id`; once the membership is no longer active, or the
+ * sign-in that approved the grant no longer meets the organization's sign-in policies, the grant
+ * issues nothing more (`invalid_grant`). Other tokens keep whatever `extra` they were given.
  */
 export function organizationTokenClaims(invalidGrant: (description: string) => Error) {
   return async (_ctx: KoaContextWithOIDC | undefined, token: unknown): Promise<Record<string, unknown> | undefined> => {
@@ -176,6 +199,9 @@ export function organizationTokenClaims(invalidGrant: (description: string) => E
     if (!(await applicationAllowedIn(db, binding.organizationId, String(issued.clientId ?? '')))) {
       throw invalidGrant('the organization this authorization is bound to no longer allows this application');
     }
+    // The organization's sign-in policies, as the tenant step applies them to the tokens (policies.ts).
+    const violation = signInViolation(tenantPolicies(await organizationPolicyRows(db, binding.organizationId)), recordedSignIn(binding), new Date());
+    if (violation) throw invalidGrant(`the sign-in that approved this authorization does not meet the organization's policy (${violation.reason})`);
     return { ...issued.extra, organization_id: binding.organizationId };
   };
 }

@@ -44,7 +44,8 @@ export async function createProvider(): Promise<Provider> {
   policy.get('consent')!.checks.add(untrustedClientCheck(interactionPolicy.Check));
   policy.get('consent')!.checks.add(organizationBindingCheck(interactionPolicy.Check));
   const provider = new ProviderClass(config.baseUrl, {
-    adapter: DrizzleAdapter,
+    // A single-use model redeemed twice at once: the loser's request fails with invalid_grant (adapter.ts).
+    adapter: (model: string) => new DrizzleAdapter(model, undefined, (description) => new errors.InvalidGrant(description)),
     findAccount,
     jwks: { keys: (await signingJwks()) as never },
     // `__Host-` names over HTTPS, Path=/ (provider-cookies.ts).

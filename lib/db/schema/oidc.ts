@@ -48,7 +48,8 @@ export const oidcKeys = pgTable('oidc_keys', {
 /**
  * The organization an OAuth authorization (a provider Grant) is bound to: chosen on the consent page
  * or named by the request's `organization` parameter. Every access token issued from the grant (code
- * exchange and refresh) carries it as `extra.organization_id`. The row goes with its grant (composite
+ * exchange and refresh) carries it as `extra.organization_id`, and the sign-in that approved it is
+ * kept for the organization's session policies. The row goes with its grant (composite
  * foreign key on the Grant's oidc_models row: consent revocation, recovery, expiry sweeps), and
  * `endOrganizationGrants` finds a member's grants of one organization through it.
  */
@@ -65,6 +66,14 @@ export const oidcGrantOrganizations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The sign-in whose session approved the authorization (the latest approval, when a grant is
+     * extended): the methods it proved (passkey, password, email_code, federation) and when it
+     * happened. The organization's sign-in policies judge the grant's tokens by it, on use and at
+     * refresh. Null for bindings recorded before it was kept: unknown, so it meets no such policy.
+     */
+    signInMethods: text('sign_in_methods').array(),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     foreignKey({ name: 'oidc_grant_organizations_grant_fk', columns: [t.model, t.grantId], foreignColumns: [oidcModels.model, oidcModels.id] }).onDelete('cascade'),
