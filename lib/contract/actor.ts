@@ -31,6 +31,11 @@ export type Actor =
       clientId: string | null;
       scopes: string[];
       organizationId: string | null;
+      /**
+       * The OAuth grant (consent) the credential acts under: an access token's grant, or the grant an
+       * agent-created API key was minted under. Absent for keys the person created in the portal.
+       */
+      grantId?: string | null;
     }
   | { kind: 'scim'; tokenId: string; organizationId: string };
 

@@ -67,5 +67,6 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
     clientId: accessToken.clientId ?? null,
     scopes: canonicalScopes(accessToken.scope),
     organizationId: organizationBindingOf(accessToken.extra),
+    grantId: accessToken.grantId ?? null,
   };
 }
