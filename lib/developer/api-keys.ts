@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { AGENT_API_KEY_MAX_DAYS, API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { toPage } from '@/lib/db/keyset';
 import { grantIsLive } from '@/lib/oidc';
 import { bearerEnvelope } from '@/lib/organizations';
-import { AGENT_API_KEY_MAX_LIFETIME_MS, agentOriginOf, assertAgentMayCreate } from './agent-api-keys';
+import { agentKeyBound, agentOriginOf } from './agent-api-keys';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import {
   countLiveApiKeys,
@@ -112,15 +112,14 @@ function expiryError(message: string): never {
  */
 export async function createApiKey(actor: Actor & { userId: string }, input: NewApiKey, now: Date, requestId: string) {
   const agent = agentOriginOf(actor);
-  if (agent) await assertAgentMayCreate(agent, input.scopes, now);
-  const lifetime = agent ? AGENT_API_KEY_MAX_LIFETIME_MS : MAX_API_KEY_LIFETIME_MS;
+  const bound = agent
+    ? await agentKeyBound(agent, input.scopes, now)
+    : { latest: new Date(now.getTime() + MAX_API_KEY_LIFETIME_MS), refusal: 'An API key lasts at most one year.' };
   if (input.expires_at && input.expires_at <= now) expiryError('The expiry must be in the future.');
-  if (input.expires_at && input.expires_at.getTime() > now.getTime() + lifetime) {
-    // Refused, never quietly shortened: the caller learns what it would get.
-    expiryError(agent ? `An API key created by an application lasts at most ${AGENT_API_KEY_MAX_DAYS} days.` : 'An API key lasts at most one year.');
-  }
-  // The person's key may live until revoked; an application's lasts its maximum unless it asks for less.
-  const expiresAt = input.expires_at ?? (agent ? new Date(now.getTime() + lifetime) : null);
+  // Refused, never quietly shortened: the caller learns the limit.
+  if (input.expires_at && input.expires_at > bound.latest) expiryError(bound.refusal);
+  // The person's key may live until revoked; an application's lasts as long as it may unless it asks for less.
+  const expiresAt = input.expires_at ?? (agent ? bound.latest : null);
   // Catalogue order, each scope once.
   const scopes = API_KEY_SCOPES.filter((scope) => input.scopes.includes(scope));
   const key = generateApiKey();

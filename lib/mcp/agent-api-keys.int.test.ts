@@ -5,10 +5,10 @@
  * bounded expiry, only scopes the agent's client could be granted, and marked as the agent's in the
  * portal, the audit log and the events (docs/decisions.md, Agent-created API keys).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { apiKeys, auditEvents, outboxEvents } from '@/lib/db/schema';
+import { apiKeys, auditEvents, oidcModels, outboxEvents } from '@/lib/db/schema';
 import { approveApplicationScopes } from '@/lib/developer';
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
 import { createApplication } from '@/tests/helpers/applications';
@@ -16,7 +16,8 @@ import { call, operation } from '@/tests/helpers/http';
 import { agentAuthorizedBy, mcpClient, mcpToken, mcpTransport, startLoopbackServer, structuredOf, textOf } from '@/tests/helpers/mcp-client';
 import { asBrowser, person, type Person } from '@/tests/helpers/organizations';
 
-const mailbox = useMailbox();
+// Grants that outlive the keys' 30-day maximum (the default is 30 days too), so that rule shows on its own.
+const mailbox = useMailbox({ REFRESH_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60) });
 let loopback: Awaited<ReturnType<typeof startLoopbackServer>>;
 beforeAll(async () => {
   loopback = await startLoopbackServer();
@@ -129,7 +130,7 @@ describe('API keys an agent creates through /mcp', () => {
     expect((await portalKeys(owner)).map((k) => [k.id, k.status])).toEqual([[created.id, 'revoked']]);
   });
 
-  it(`expire after 30 days by default and at most: a later expiry is refused and nothing is stored`, async () => {
+  it('expire after 30 days by default and at most: a later expiry is refused and nothing is stored', async () => {
     const owner = await person(mailbox, 'agent-key-expiry');
     const { client: agent } = await agentAuthorizedBy(loopback.fetch, owner);
 
@@ -142,8 +143,20 @@ describe('API keys an agent creates through /mcp', () => {
 
     const shorter = new Date(Date.now() + 10 * DAY_MS).toISOString();
     expect((await createdKey(agent, { scopes: ['identity.developer.read'], expires_at: shorter })).expires_at).toBe(shorter);
-    expect((await keysOf(owner)).map((k) => k.expiresAt).every((at) => at !== null)).toBe(true);
+    // The refused request stored nothing: the two keys are the standard and the shorter one.
     expect(await keysOf(owner)).toHaveLength(2);
+  });
+
+  it('never expire after the grant they were created under', async () => {
+    const owner = await person(mailbox, 'agent-key-grant-end');
+    const { client: agent, oauth } = await agentAuthorizedBy(loopback.fetch, owner);
+    const grantId = await consentOf(owner, oauth.clientInformation()!.client_id);
+    const grantEnds = new Date(Math.floor(Date.now() / 1000) * 1000 + 5 * DAY_MS);
+    await (await getDb()).update(oidcModels).set({ expiresAt: grantEnds }).where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId)));
+
+    expect((await createdKey(agent, { scopes: ['identity.developer.read'] })).expires_at).toBe(grantEnds.toISOString());
+    const beyond = await createKey(agent, { scopes: ['identity.developer.read'], expires_at: new Date(grantEnds.getTime() + DAY_MS).toISOString() });
+    expect(textOf(beyond)).toBe(`invalid_request: An API key created by an application lasts at most until its authorization ends (${grantEnds.toISOString()}).`);
   });
 
   it('carry only scopes the agent\'s client could be granted: never identity.applications.manage from a self-registered agent', async () => {

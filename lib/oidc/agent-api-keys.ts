@@ -46,6 +46,12 @@ export async function grantIsLive(grantId: string, now: Date): Promise<boolean> 
   return (await findModel(await getDb(), 'Grant', grantId, now)) !== null;
 }
 
+/** When a live grant expires by itself (null: never); undefined when it no longer exists. */
+export async function grantExpiry(grantId: string, now: Date): Promise<Date | null | undefined> {
+  const grant = await findModel(await getDb(), 'Grant', grantId, now);
+  return grant ? grant.expiresAt : undefined;
+}
+
 /** The consent page's sentence for `identity.api_keys.create`, for this client. */
 export function agentApiKeyConsentText(client: ClientLike): string {
   const scopes = apiKeyScopesOf(client);
