@@ -63,9 +63,12 @@ describe('the authorization endpoint for a self-registered client', () => {
     ['a write scope', { scope: 'identity.profile.write' }],
     ['identity.api_keys.create without a resource', { scope: 'identity.api_keys.create' }],
     ['identity.api_keys.create for the API instead of /mcp', { scope: 'identity.api_keys.create', resource: 'API' }],
+    ['identity.developer.read without a resource', { scope: 'identity.developer.read' }],
+    ['identity.applications.manage even for /mcp', { scope: 'identity.applications.manage', resource: 'MCP' }],
   ])('refuses %s with invalid_scope', async (_name, parameters: Record<string, string>) => {
     const rp = await relyingParty('Greedy CLI');
-    const resolved = parameters.resource === 'API' ? { ...parameters, resource: getConfig().baseUrl } : parameters;
+    const named: Record<string, string> = { API: getConfig().baseUrl, MCP: mcp() };
+    const resolved = parameters.resource ? { ...parameters, resource: named[parameters.resource]! } : parameters;
     expect(await outcomeOf(rp, resolved)).toEqual({ consent: false, error: 'invalid_scope' });
   });
 
