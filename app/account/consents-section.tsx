@@ -29,7 +29,7 @@ export function ConsentsSection({ csrf, initial }: { csrf: string; initial: Cons
   return (
     <section aria-labelledby="consents-heading">
       <h2 id="consents-heading">Connected applications</h2>
-      <p className="hint">Applications you allowed to access your account. Removing one signs it out everywhere.</p>
+      <p className="hint">Applications you allowed to access your account. Removing one signs it out everywhere and revokes the API keys it created for you.</p>
       {consents.length === 0 ? (
         <p>No application has access.</p>
       ) : (

@@ -105,6 +105,12 @@ function ApiKeyRow({ apiKey, send, onChanged }: { apiKey: ApiKey; send: PortalSe
         <p className="hint">
           <code>{apiKey.prefix}…</code> · {apiKey.scopes.join(', ')}
           <br />
+          {apiKey.created_by.kind === 'application' && (
+            <>
+              Created by the application <code>{apiKey.created_by.client_id}</code>: revoked when you disconnect it in your account.
+              <br />
+            </>
+          )}
           Created <LocalTime iso={apiKey.created_at} />
           {apiKey.expires_at && (
             <>

@@ -37,6 +37,7 @@ export interface ApiKey {
   expires_at: string | null;
   last_used_at: string | null;
   status: 'active' | 'expired' | 'revoked';
+  created_by: { kind: 'person' | 'application'; client_id: string | null; grant_id: string | null };
 }
 
 export interface Webhook {

@@ -49,8 +49,10 @@ export const AUDIT_ACTIONS = {
   'approval.decided': ['decision'],
   'approval.cancelled': [],
   'approval.consumed': ['approval_action', 'target'],
-  'api_key.created': ['scopes'],
-  'api_key.revoked': ['scopes'],
+  // An application's key names its client and consent (grant); null for the person's own.
+  'api_key.created': ['scopes', 'client_id', 'grant_id'],
+  // reason: owner (the portal) or consent_revoked (the keys of a withdrawn consent).
+  'api_key.revoked': ['scopes', 'reason'],
   'application.created': ['client_type', 'scopes'],
   'application.updated': ['fields'],
   'application.secret_rotated': [],

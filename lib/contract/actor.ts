@@ -44,6 +44,11 @@ export type Actor =
        * (API keys; grants bound before it was recorded): it then meets no sign-in policy.
        */
       signIn?: SignInRecord | null;
+      /**
+       * The OAuth grant (consent) the credential acts under: an access token's grant, or the grant an
+       * agent-created API key was minted under. Absent for keys the person created in the portal.
+       */
+      grantId?: string | null;
     }
   | { kind: 'scim'; tokenId: string; organizationId: string };
 

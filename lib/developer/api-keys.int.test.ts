@@ -78,6 +78,7 @@ describe('API keys (browser contract)', () => {
           expires_at: null,
           last_used_at: null,
           status: 'active',
+          created_by: { kind: 'person', client_id: null, grant_id: null },
         },
       ],
       has_more: false,

@@ -52,6 +52,15 @@ export async function markApiKeyRevoked(db: Executor, userId: string, id: string
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
 
+/** Revokes the owner's live keys created under a grant; answers the rows it revoked. */
+export async function markGrantApiKeysRevoked(db: Executor, userId: string, grantId: string, now: Date): Promise<ApiKeyRow[]> {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.grantId, grantId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
+}
+
 function apiKeyByHashQuery(db: Executor) {
   return db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).prepare('api_key_by_hash');
 }

@@ -20,6 +20,8 @@ const apiKey = z.object({
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
+  /** The person (in the portal), or an application they authorized (client and consent): its key ends with that consent. */
+  created_by: z.object({ kind: z.enum(['person', 'application']), client_id: z.string().nullable(), grant_id: z.string().nullable() }),
 });
 
 export const apiKeyOperations: AnyOperation[] = [

@@ -2,7 +2,7 @@
  * API keys: owner-bound, scoped bearer credentials for the developer API (spec, Developer). The key is
  * shown once, at creation; only its SHA-256 is kept. Revocation and expiry take effect on the very
  * next request (the resolver reads the row every time); the last-used time is written at most once a
- * minute per key.
+ * minute per key. A key an application created (agent-api-keys.ts) also ends with its consent.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -11,10 +11,12 @@ import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import type { Page, PageRequest } from '@/lib/contract/operation';
-import { getDb, inTransaction } from '@/lib/db';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { toPage } from '@/lib/db/keyset';
+import { grantIsLive } from '@/lib/oidc';
 import { bearerEnvelope } from '@/lib/organizations';
+import { agentKeyBound, agentOriginOf } from './agent-api-keys';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import {
   countLiveApiKeys,
@@ -24,6 +26,7 @@ import {
   listApiKeys,
   lockOwner,
   markApiKeyRevoked,
+  markGrantApiKeysRevoked,
   touchApiKey,
   type ApiKeyRow,
 } from './api-keys.repo';
@@ -38,15 +41,30 @@ export const LAST_USED_INTERVAL_MS = 60 * 1000;
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
 
-export function apiKeyStatus(row: ApiKeyRow, now: Date): 'active' | 'expired' | 'revoked' {
-  if (row.revokedAt) return 'revoked';
+/** `grantLive`: for a key an application created, whether its consent still exists (a gone one is revoked). */
+export function apiKeyStatus(row: ApiKeyRow, now: Date, grantLive = true): 'active' | 'expired' | 'revoked' {
+  if (row.revokedAt || (row.grantId && !grantLive)) return 'revoked';
   if (row.expiresAt && row.expiresAt <= now) return 'expired';
   return 'active';
 }
 
+/** Whether the consent of each agent-created key still exists (one look-up per distinct grant). */
+async function liveGrantsOf(rows: ApiKeyRow[], now: Date): Promise<Set<string>> {
+  const grants = [...new Set(rows.flatMap((row) => (row.grantId && !row.revokedAt ? [row.grantId] : [])))];
+  const live = await Promise.all(grants.map(async (grant) => ((await grantIsLive(grant, now)) ? [grant] : [])));
+  return new Set(live.flat());
+}
+
+/** Who created the key: the person (portal), or an application they authorized, under which consent. */
+function createdBy(row: ApiKeyRow) {
+  return row.createdByClientId && row.grantId
+    ? { kind: 'application' as const, client_id: row.createdByClientId, grant_id: row.grantId }
+    : { kind: 'person' as const, client_id: null, grant_id: null };
+}
+
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function apiKeyView(row: ApiKeyRow, now: Date) {
+export function apiKeyView(row: ApiKeyRow, now: Date, grantLive = true) {
   return {
     id: row.id,
     name: row.name,
@@ -55,14 +73,17 @@ export function apiKeyView(row: ApiKeyRow, now: Date) {
     created_at: row.createdAt.toISOString(),
     expires_at: iso(row.expiresAt),
     last_used_at: iso(row.lastUsedAt),
-    status: apiKeyStatus(row, now),
+    status: apiKeyStatus(row, now, grantLive),
+    created_by: createdBy(row),
   };
 }
 
 /** The owner's keys (never the key itself), newest first; a bearer read adds `authentication` and `scopes`. */
 export async function listOwnApiKeys(actor: Actor & { userId: string }, page: PageRequest, now: Date): Promise<Page<ReturnType<typeof apiKeyView>>> {
   const result = toPage(await listApiKeys(await getDb(), actor.userId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map((row) => apiKeyView(row, now)), extra: bearerEnvelope(actor) };
+  const liveGrants = await liveGrantsOf(result.items, now);
+  const items = result.items.map((row) => apiKeyView(row, now, !row.grantId || liveGrants.has(row.grantId)));
+  return { ...result, items, extra: bearerEnvelope(actor) };
 }
 
 /** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */
@@ -85,11 +106,20 @@ function expiryError(message: string): never {
   throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.expires_at', message }] } });
 }
 
-/** The owner creates a key in the portal (session) or through an application they authorized (bearer: MCP). */
+/**
+ * The owner creates a key in the portal (session) or through an application they authorized (bearer:
+ * MCP); the application's key is bound to its consent, with a bounded expiry and scopes (agent-api-keys.ts).
+ */
 export async function createApiKey(actor: Actor & { userId: string }, input: NewApiKey, now: Date, requestId: string) {
-  const expiresAt = input.expires_at ?? null;
-  if (expiresAt && expiresAt <= now) expiryError('The expiry must be in the future.');
-  if (expiresAt && expiresAt.getTime() > now.getTime() + MAX_API_KEY_LIFETIME_MS) expiryError('An API key lasts at most one year.');
+  const agent = agentOriginOf(actor);
+  const bound = agent
+    ? await agentKeyBound(agent, input.scopes, now)
+    : { latest: new Date(now.getTime() + MAX_API_KEY_LIFETIME_MS), refusal: 'An API key lasts at most one year.' };
+  if (input.expires_at && input.expires_at <= now) expiryError('The expiry must be in the future.');
+  // Refused, never quietly shortened: the caller learns the limit.
+  if (input.expires_at && input.expires_at > bound.latest) expiryError(bound.refusal);
+  // The person's key may live until revoked; an application's lasts as long as it may unless it asks for less.
+  const expiresAt = input.expires_at ?? (agent ? bound.latest : null);
   // Catalogue order, each scope once.
   const scopes = API_KEY_SCOPES.filter((scope) => input.scopes.includes(scope));
   const key = generateApiKey();
@@ -104,6 +134,8 @@ export async function createApiKey(actor: Actor & { userId: string }, input: New
     expiresAt,
     lastUsedAt: null,
     revokedAt: null,
+    createdByClientId: agent?.clientId ?? null,
+    grantId: agent?.grantId ?? null,
   };
   await inTransaction(async (tx) => {
     if (!(await lockOwner(tx, actor.userId))) throw serviceError('unauthenticated', 'Sign in first.');
@@ -117,10 +149,11 @@ export async function createApiKey(actor: Actor & { userId: string }, input: New
       actor,
       subject: { type: 'api_key', id: row.id },
       requestId,
-      data: { scopes: scopes.join(' ') },
+      data: { scopes: scopes.join(' '), client_id: row.createdByClientId, grant_id: row.grantId },
       at: now,
     });
-    await emitEvent(tx, 'identity.api_key.created', { api_key_id: row.id, scopes: scopes.join(' ') }, { userId: actor.userId }, now);
+    const creator = { client_id: row.createdByClientId, grant_id: row.grantId };
+    await emitEvent(tx, 'identity.api_key.created', { api_key_id: row.id, scopes: scopes.join(' '), ...creator }, { userId: actor.userId }, now);
   });
   return { id: row.id, api_key: key, name: row.name, scopes, created_at: now.toISOString(), expires_at: iso(expiresAt) };
 }
@@ -136,30 +169,38 @@ export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: D
     if (!row) throw notFound();
     if (row.revokedAt) throw serviceError('conflict', 'This API key is already revoked.');
     await markApiKeyRevoked(tx, actor.userId, row.id, now);
-    await recordAudit(tx, {
-      action: 'api_key.revoked',
-      outcome: 'success',
-      actor,
-      subject: { type: 'api_key', id: row.id },
-      requestId,
-      data: { scopes: row.scopes.join(' ') },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.api_key.revoked', { api_key_id: row.id, scopes: row.scopes.join(' ') }, { userId: actor.userId }, now);
+    await recordRevocation(tx, actor, row, 'owner', now, requestId);
   });
   return { revoked: true as const };
 }
 
+async function recordRevocation(tx: Executor, actor: SessionActor, row: ApiKeyRow, reason: 'owner' | 'consent_revoked', now: Date, requestId: string) {
+  const scopes = row.scopes.join(' ');
+  await recordAudit(tx, { action: 'api_key.revoked', outcome: 'success', actor, subject: { type: 'api_key', id: row.id }, requestId, data: { scopes, reason }, at: now });
+  await emitEvent(tx, 'identity.api_key.revoked', { api_key_id: row.id, scopes, reason }, { userId: actor.userId }, now);
+}
+
+/**
+ * The person withdrew a consent (inside that transaction): the keys its application created are
+ * marked revoked, so the portal, the audit log and webhook subscribers see it. (They already stopped
+ * authenticating with the grant: resolveApiKey.)
+ */
+export async function revokeGrantApiKeys(tx: Executor, actor: SessionActor, grantId: string, now: Date, requestId: string): Promise<void> {
+  for (const row of await markGrantApiKeysRevoked(tx, actor.userId, grantId, now)) await recordRevocation(tx, actor, row, 'consent_revoked', now, requestId);
+}
+
 /**
  * The pipeline's API-key term: a malformed key or a wrong checksum is refused without a database read;
- * otherwise the hash is looked up, and an expired or revoked key resolves nothing.
+ * otherwise the hash is looked up, and an expired or revoked key resolves nothing, nor does a key an
+ * application created once its consent is gone (every way OAuth access ends removes the grant).
  */
 export async function resolveApiKey(key: string, now: Date): Promise<BearerActor | null> {
   if (!isWellFormedApiKey(key)) return null;
   const db = await getDb();
   const row = await findApiKeyByHash(db, hashApiKey(key));
   if (!row || apiKeyStatus(row, now) !== 'active') return null;
+  if (row.grantId && !(await grantIsLive(row.grantId, now))) return null;
   // The row just read says whether a use is due: most requests need no second round trip at all.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) await touchApiKey(db, row.id, now, LAST_USED_INTERVAL_MS);
-  return { kind: 'bearer', credential: 'api_key', credentialId: row.id, userId: row.userId, clientId: null, scopes: row.scopes, organizationId: null };
+  return { kind: 'bearer', credential: 'api_key', credentialId: row.id, userId: row.userId, clientId: null, scopes: row.scopes, organizationId: null, grantId: row.grantId };
 }

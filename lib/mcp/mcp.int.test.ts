@@ -4,8 +4,6 @@
  * signed-in person, code exchange), driven by the SDK's own auth helpers. Only the browser's part
  * (following the authorization URL, approving on the consent page) is the test's (tests/helpers/oauth.ts).
  */
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
@@ -13,10 +11,10 @@ import { auditEvents } from '@/lib/db/schema';
 import { newClient, useMailbox } from '@/tests/helpers/accounts';
 import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
-import { AgentOAuth, mcpClient, mcpTransport, startLoopbackServer } from '@/tests/helpers/mcp-client';
-import { approve, authorizationParams, CookieJar, exchangeCode, mintAccessToken, pkce, registerNativeClient, registerPortalClient } from '@/tests/helpers/oauth';
+import { agentAuthorizedBy, mcpClient, mcpToken, mcpTransport, startLoopbackServer, structuredOf, textOf } from '@/tests/helpers/mcp-client';
+import { mintAccessToken, registerPortalClient } from '@/tests/helpers/oauth';
 import { createApplication } from '@/tests/helpers/applications';
-import { person, type Person } from '@/tests/helpers/organizations';
+import { person } from '@/tests/helpers/organizations';
 import { LOOPBACK_ENV, subscribe } from '@/tests/helpers/webhooks';
 
 // Webhook subscriptions to a loopback address (the test event is only queued: no receiver needed).
@@ -30,39 +28,17 @@ afterAll(() => loopback.close());
 const MCP_RESOURCE = `${ORIGIN}/mcp`;
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
 
-/** A stock MCP client's first contact: 401, then discovery, registration, the authorization URL. */
-async function agentAuthorizedBy(owner: Person): Promise<{ client: Client; oauth: AgentOAuth }> {
-  const oauth = new AgentOAuth();
-  const first = mcpTransport(loopback.fetch, { oauth });
-  await expect(mcpClient(first)).rejects.toThrow(UnauthorizedError);
-  const params = Object.fromEntries(oauth.authorizationUrl!.searchParams);
-  const callback = await approve(new CookieJar(owner.browser), owner.browser, params);
-  await first.finishAuth(callback.searchParams.get('code')!);
-  return { client: await mcpClient(mcpTransport(loopback.fetch, { oauth })), oauth };
-}
-
-/** A token for /mcp through the real flow, for a given client and scope (no SDK: the test picks the scope). */
-async function mcpToken(owner: Person, scope: string, clientId?: string): Promise<string> {
-  const client = clientId ?? (await registerNativeClient());
-  const { verifier, challenge } = pkce();
-  const callback = await approve(new CookieJar(owner.browser), owner.browser, authorizationParams(client, challenge, { scope, resource: MCP_RESOURCE, prompt: 'consent' }));
-  const tokens = (await (await exchangeCode(client, callback, verifier, { resource: MCP_RESOURCE })).json()) as { access_token: string };
-  return tokens.access_token;
-}
-
 const rawPost = (headers: Record<string, string>) =>
   loopback.fetch(MCP_RESOURCE, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(INITIALIZE) });
 
-const structured = <T>(result: Awaited<ReturnType<Client['callTool']>>) => result.structuredContent as T;
-const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
 describe('/mcp authentication', () => {
   // ASVS V8.3.1; RFC 9728 §5.1
   it('answers 401 with the protected-resource challenge without a token, with an /api/v1 token and with an API key', async () => {
     const owner = await person(mailbox, 'mcp-401');
     const apiToken = (await mintAccessToken(owner.userId, 'identity.profile.read identity.developer.read')).value;
-    const { client } = await agentAuthorizedBy(owner);
-    const key = structured<{ api_key: string }>(await client.callTool({ name: 'create_api_key', arguments: { name: 'agent', scopes: ['identity.developer.read'] } })).api_key;
+    const { client } = await agentAuthorizedBy(loopback.fetch, owner);
+    const key = structuredOf<{ api_key: string }>(await client.callTool({ name: 'create_api_key', arguments: { name: 'agent', scopes: ['identity.developer.read'] } })).api_key;
     const cases: [string, Record<string, string>][] = [
       ['no token', {}],
       ['a token for /api/v1', { authorization: `Bearer ${apiToken}` }],
@@ -124,26 +100,26 @@ describe('/mcp authentication', () => {
 describe('/mcp tools', () => {
   it('lists the tools with their input schemas; whoami names the person (e-mail only with identity.email.read)', async () => {
     const owner = await person(mailbox, 'mcp-tools');
-    const { client } = await agentAuthorizedBy(owner);
+    const { client } = await agentAuthorizedBy(loopback.fetch, owner);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['whoami', 'create_api_key']));
     expect(tools.find((t) => t.name === 'create_api_key')!.inputSchema.required).toEqual(['name', 'scopes']);
 
-    const me = structured<{ id: string; email?: string; scopes: string[] }>(await client.callTool({ name: 'whoami', arguments: {} }));
+    const me = structuredOf<{ id: string; email?: string; scopes: string[] }>(await client.callTool({ name: 'whoami', arguments: {} }));
     expect(me.id).toBe(owner.userId);
     expect(me.email).toBeUndefined();
     expect(me.scopes.sort()).toEqual(['identity.api_keys.create', 'identity.profile.read']);
 
     const withEmail = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.profile.read identity.email.read') }));
-    expect(structured<{ email: string }>(await withEmail.callTool({ name: 'whoami', arguments: {} })).email).toBe(owner.email);
+    expect(structuredOf<{ email: string }>(await withEmail.callTool({ name: 'whoami', arguments: {} })).email).toBe(owner.email);
   });
 
   it('create_api_key returns the key once, audits the person as the actor, and the key authenticates the developer API', async () => {
     const owner = await person(mailbox, 'mcp-key');
-    const { client } = await agentAuthorizedBy(owner);
+    const { client } = await agentAuthorizedBy(loopback.fetch, owner);
     const result = await client.callTool({ name: 'create_api_key', arguments: { name: 'Deploy bot', scopes: ['identity.developer.read', 'identity.webhooks.test'] } });
     expect(result.isError).toBeFalsy();
-    const created = structured<{ id: string; api_key: string; scopes: string[]; expires_at: string | null }>(result);
+    const created = structuredOf<{ id: string; api_key: string; scopes: string[]; expires_at: string | null }>(result);
     expect(created.api_key).toMatch(/^idk_/);
     expect(created.scopes).toEqual(['identity.developer.read', 'identity.webhooks.test']);
 
@@ -166,7 +142,7 @@ describe('/mcp tools', () => {
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('identity.api_keys.create');
 
-    const { client: allowed } = await agentAuthorizedBy(owner);
+    const { client: allowed } = await agentAuthorizedBy(loopback.fetch, owner);
     const past = await allowed.callTool({ name: 'create_api_key', arguments: { name: 'x', scopes: ['identity.developer.read'], expires_at: '2000-01-01T00:00:00Z' } });
     expect(past.isError).toBe(true);
     expect(textOf(past)).toMatch(/^invalid_request: /);
@@ -186,10 +162,10 @@ describe('/mcp developer tools', () => {
     const newer = await createApplication(owner, { name: 'Newer' });
     const client = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read', await registerPortalClient()) }));
     const first = await client.callTool({ name: 'list_applications', arguments: { limit: 1 } });
-    const page = structured<Listed<{ id: string; client_id: string; status: string }>>(first);
+    const page = structuredOf<Listed<{ id: string; client_id: string; status: string }>>(first);
     expect(page.items.map((a) => a.id)).toEqual([newer.id]);
     expect(page.has_more).toBe(true);
-    const rest = structured<Listed<{ id: string }>>(await client.callTool({ name: 'list_applications', arguments: { limit: 1, cursor: page.next_cursor } }));
+    const rest = structuredOf<Listed<{ id: string }>>(await client.callTool({ name: 'list_applications', arguments: { limit: 1, cursor: page.next_cursor } }));
     expect(rest).toMatchObject({ items: [{ id: older.id }], has_more: false, next_cursor: null });
     for (const secret of [older.client_secret, newer.client_secret]) expect(JSON.stringify(first)).not.toContain(secret);
     // A cursor is bound to its tool, as API cursors are to their collection.
@@ -204,8 +180,8 @@ describe('/mcp developer tools', () => {
     const client = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read identity.webhooks.test', await registerPortalClient()) }));
     const sent = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: hook.id } });
     expect(sent.isError).toBeFalsy();
-    const { delivery_id } = structured<{ delivery_id: string }>(sent);
-    const log = structured<Listed<Record<string, unknown>>>(await client.callTool({ name: 'list_webhook_deliveries', arguments: { webhook_id: hook.id } }));
+    const { delivery_id } = structuredOf<{ delivery_id: string }>(sent);
+    const log = structuredOf<Listed<Record<string, unknown>>>(await client.callTool({ name: 'list_webhook_deliveries', arguments: { webhook_id: hook.id } }));
     expect(log.items).toEqual([expect.objectContaining({ id: delivery_id, webhook_id: hook.id, event_type: 'identity.webhook.test', status: 'queued', attempts: 0 })]);
     expect(JSON.stringify(log)).not.toContain(hook.secret);
     const theirs = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: stranger.id } });
@@ -213,9 +189,9 @@ describe('/mcp developer tools', () => {
     expect(textOf(theirs)).toMatch(/^not_found: /);
   });
 
-  it('names the missing scope: a self-registered agent reads the developer portal only through an API key', async () => {
+  it('names the missing scope: a token with only the challenge\'s scopes cannot read the developer portal', async () => {
     const owner = await person(mailbox, 'mcp-scopes');
-    const { client } = await agentAuthorizedBy(owner);
+    const { client } = await agentAuthorizedBy(loopback.fetch, owner);
     for (const [name, args, scope] of [
       ['list_applications', {}, 'identity.developer.read'],
       ['list_webhook_deliveries', {}, 'identity.developer.read'],

@@ -87,5 +87,6 @@ async function resolveFor(token: string, _now: Date, audienceAllowed: (aud: stri
     organizationId,
     // For the organization's sign-in policies (lib/http/tenant.ts): the sign-in that approved the grant.
     signIn: organizationId ? await grantSignIn(accessToken.grantId!) : null,
+    grantId: accessToken.grantId ?? null,
   };
 }

@@ -7,8 +7,10 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { AGENT_API_KEY_MAX_DAYS } from '@/lib/contract/scopes';
 import { getDb } from '@/lib/db';
 import { sessionRecord } from '@/lib/sessions';
+import { agentApiKeyConsentText, apiKeyScopesOf } from './agent-api-keys';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 import { approvingSignIn, assertOrganizationSessionPolicies, organizationChoice, organizationOfGrant, organizationToBind, recordBinding } from './organization-binding';
 import { getProvider } from './provider';
@@ -37,6 +39,17 @@ export function signInRequiredAfter(interaction: Pick<Interaction, 'iat' | 'prom
   return bounds.length ? new Date(Math.max(...bounds)) : null;
 }
 
+const API_KEYS_CREATE = 'identity.api_keys.create';
+
+/**
+ * When the request includes identity.api_keys.create: the terms of the keys this client could create
+ * (docs/decisions.md, Agent-created API keys), which the consent page states; null otherwise.
+ */
+function agentApiKeyTerms(client: { metadata(): Record<string, unknown> }, scope: string) {
+  if (!scope.split(' ').includes(API_KEYS_CREATE)) return null;
+  return { max_lifetime_days: AGENT_API_KEY_MAX_DAYS, scopes: apiKeyScopesOf(client), revoked_with_consent: true as const };
+}
+
 function contextOf(
   interactionId: string | null,
   client: { clientId: string; clientName?: string; metadata(): Record<string, unknown> },
@@ -48,7 +61,8 @@ function contextOf(
     // A self-registered client's name is its own claim: the consent page says nobody vouched for it.
     client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId, self_registered: isSelfRegistered(client) },
     redirect_host: new URL(request.redirectUri).host,
-    scopes: describeScopes(request.scope),
+    scopes: describeScopes(request.scope).map((s) => (s.scope === API_KEYS_CREATE ? { ...s, description: agentApiKeyConsentText(client) } : s)),
+    api_keys: agentApiKeyTerms(client, request.scope),
     resource: request.resource ?? null,
     prompt: extra.prompt,
     sign_in_after: extra.signInAfter?.toISOString() ?? null,

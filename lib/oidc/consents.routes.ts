@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { revokeGrantApiKeys } from '@/lib/developer';
 import { consentsOf, revokeConsent } from './consents';
 
 const consent = z.object({
@@ -32,7 +33,7 @@ export const consentOperations: AnyOperation[] = [
     method: 'POST',
     path: '/api/auth/consents/revoke',
     tag: 'Account',
-    summary: 'Withdraw a consent: the application loses every token it holds for you',
+    summary: 'Withdraw a consent: the application loses every token it holds for you, and the API keys it created for you are revoked',
     extension: true,
     auth: { kind: 'session' },
     origin: 'required',
@@ -40,7 +41,12 @@ export const consentOperations: AnyOperation[] = [
     body: z.object({ grant_id: z.string().min(1).max(128) }),
     successStatus: 200,
     errorStatuses: [404],
+    // API keys the application created under this consent are revoked with it.
+    emits: ['identity.api_key.revoked'],
     response: z.object({ revoked: z.literal(true) }),
-    handler: ({ actor, body, now, requestId }) => revokeConsent(actorOfKind(actor, 'session'), body.grant_id, now, requestId),
+    handler: ({ actor, body, now, requestId }) => {
+      const person = actorOfKind(actor, 'session');
+      return revokeConsent(person, body.grant_id, now, requestId, (tx, grantId) => revokeGrantApiKeys(tx, person, grantId, now, requestId));
+    },
   }),
 ];

@@ -1,7 +1,7 @@
 import { recordAudit } from '@/lib/audit';
 import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { getDb, inTransaction } from '@/lib/db';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { destroyGrant, findModel, listAccountGrants } from './adapter.repo';
 
 interface GrantPayload {
@@ -32,12 +32,16 @@ export async function consentsOf(userId: string, now: Date) {
   );
 }
 
-/** Withdraws a consent: the grant and every code and token issued under it are gone at once. */
-export async function revokeConsent(actor: SessionActor, grantId: string, now: Date, requestId: string) {
+/** What else ends with a consent, in its transaction (the API keys its application created: lib/developer). */
+export type ConsentDependents = (tx: Executor, grantId: string) => Promise<void>;
+
+/** Withdraws a consent: the grant, every code and token issued under it and its dependents are gone at once. */
+export async function revokeConsent(actor: SessionActor, grantId: string, now: Date, requestId: string, endDependents?: ConsentDependents) {
   await inTransaction(async (tx) => {
     const grant = await findModel(tx, 'Grant', grantId, now);
     if (!grant || (grant.payload as GrantPayload).accountId !== actor.userId) throw serviceError('not_found', 'You have no consent with this id.');
     await destroyGrant(tx, grantId);
+    await endDependents?.(tx, grantId);
     await recordAudit(tx, { action: 'oauth.consent.revoked', outcome: 'success', actor, subject: { type: 'oauth_grant', id: grantId }, requestId, at: now });
   });
   return { revoked: true as const };

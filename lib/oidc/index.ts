@@ -13,3 +13,4 @@ export { removePortalClient, writePortalClient, type PortalClient } from './port
 export { isAllowedRedirectUri } from './redirect-uris';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';
+export { apiKeyScopesOfClient, grantExpiry, grantIsLive } from './agent-api-keys';

@@ -84,6 +84,11 @@ export const oidcOperations: AnyOperation[] = [
       client: z.object({ client_id: z.string(), client_name: z.string(), self_registered: z.boolean() }),
       redirect_host: z.string(),
       scopes: z.array(z.object({ scope: z.string(), description: z.string() })),
+      /**
+       * With identity.api_keys.create: the keys this application could create on the person's account
+       * expire after at most `max_lifetime_days`, carry only `scopes`, and are revoked with the consent.
+       */
+      api_keys: z.object({ max_lifetime_days: z.number().int(), scopes: z.array(z.string()), revoked_with_consent: z.literal(true) }).nullable(),
       resource: z.string().nullable(),
       prompt: z.string().nullable(),
       /** The answer needs a sign-in at or after this time (prompt=login, max_age); null: any live session. */

@@ -39,7 +39,7 @@ describe('registration', () => {
   it('records the client as self-registered with the ceiling as its scope', async () => {
     const metadata = (await relyingParty('Ceiling CLI')).clientMetadata();
     expect(metadata.self_registered).toBe(true);
-    expect(new Set(String(metadata.scope).split(' '))).toEqual(new Set(['openid', 'offline_access', 'profile', 'identity.profile.read', 'email', 'identity.email.read', 'identity.api_keys.create']));
+    expect(new Set(String(metadata.scope).split(' '))).toEqual(new Set(['openid', 'offline_access', 'profile', 'identity.profile.read', 'email', 'identity.email.read', 'identity.developer.read', 'identity.webhooks.test', 'identity.api_keys.create']));
     expect(new Set(SELF_REGISTRATION_SCOPES)).toEqual(new Set(String(metadata.scope).split(' ')));
   });
 
@@ -63,9 +63,12 @@ describe('the authorization endpoint for a self-registered client', () => {
     ['a write scope', { scope: 'identity.profile.write' }],
     ['identity.api_keys.create without a resource', { scope: 'identity.api_keys.create' }],
     ['identity.api_keys.create for the API instead of /mcp', { scope: 'identity.api_keys.create', resource: 'API' }],
+    ['identity.developer.read without a resource', { scope: 'identity.developer.read' }],
+    ['identity.applications.manage even for /mcp', { scope: 'identity.applications.manage', resource: 'MCP' }],
   ])('refuses %s with invalid_scope', async (_name, parameters: Record<string, string>) => {
     const rp = await relyingParty('Greedy CLI');
-    const resolved = parameters.resource === 'API' ? { ...parameters, resource: getConfig().baseUrl } : parameters;
+    const named: Record<string, string> = { API: getConfig().baseUrl, MCP: mcp() };
+    const resolved = parameters.resource ? { ...parameters, resource: named[parameters.resource]! } : parameters;
     expect(await outcomeOf(rp, resolved)).toEqual({ consent: false, error: 'invalid_scope' });
   });
 
@@ -108,11 +111,28 @@ describe('what the consent screen is told', () => {
     expect(body.client).toEqual({ client_id: clientId, client_name: 'Definitely Your Bank', self_registered: true });
     expect(body.redirect_host).toBe('127.0.0.1:50010');
     for (const { scope, description } of body.scopes as { scope: string; description: string }[]) {
-      expect(description).toBe(SCOPE_TABLE.find((s) => s.scope === scope)!.description);
+      // identity.api_keys.create is worded for this client (its own key terms: the next test).
+      if (scope !== 'identity.api_keys.create') expect(description).toBe(SCOPE_TABLE.find((s) => s.scope === scope)!.description);
       expect(description).not.toContain(scope);
       expect(description.split(' ').length, scope).toBeGreaterThanOrEqual(5);
     }
-    expect(body.scopes.find((s: { scope: string }) => s.scope === 'identity.api_keys.create').description).toMatch(/^Create API keys for your developer account: .*applications.*webhooks.*until you revoke/);
+  });
+
+  it('states the terms of the API keys an agent may create: at most 30 days, its scopes, revoked on disconnect', async () => {
+    const rp = await relyingParty('Key-making agent');
+    const response = await context(authorizationParams(rp.clientMetadata().client_id, pkce().challenge, { scope: 'identity.api_keys.create', resource: mcp() }));
+    const body = await response.json();
+    expect(body.api_keys).toEqual({ max_lifetime_days: 30, scopes: ['identity.developer.read', 'identity.webhooks.test'], revoked_with_consent: true });
+    expect(body.scopes).toEqual([
+      {
+        scope: 'identity.api_keys.create',
+        description:
+          'Create API keys on your account that expire after at most 30 days, limited to: see the applications, API keys and webhooks you manage (not their secrets); send test events to the webhooks you manage. They are revoked when you disconnect this application',
+      },
+    ]);
+    // Without the scope, nothing is said about keys.
+    const plain = await (await context(authorizationParams(rp.clientMetadata().client_id, pkce().challenge, { scope: 'openid' }))).json();
+    expect(plain.api_keys).toBeNull();
   });
 
   // ASVS V10.4.11

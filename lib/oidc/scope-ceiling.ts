@@ -1,9 +1,11 @@
 /**
  * The scope ceiling for self-registered clients (ASVS V10.4.11). Anyone can register a client at
  * POST /oauth/register, so such a client may ask only for what SCOPE_TABLE allows self-registration:
- * sign-in, profile and e-mail, staying connected, and `identity.api_keys.create` only together with
- * the resource {base_url}/mcp (the spec's agent flow). Everything else is `invalid_scope`. Clients
- * registered in the developer portal (no `self_registered` marker) keep the whole table.
+ * sign-in, profile and e-mail, staying connected, and reading the developer portal, sending test
+ * events and `identity.api_keys.create` only together with the resource {base_url}/mcp (the spec's
+ * agent flow; agent-api-keys.ts bounds an agent's API keys by this ceiling). Everything else is
+ * `invalid_scope`. Clients registered in the developer portal (no `self_registered` marker) keep
+ * the whole table.
  *
  * The registration sets the marker and the client's `scope` metadata to this ceiling (the provider
  * then refuses any other scope itself, at authorization and refresh); `ceilingViolation` adds the

@@ -2,6 +2,8 @@
  * Scopes and the claims they release: one table, used by the provider configuration, the consent
  * screen and the docs. `profile` and `email` are aliases so off-the-shelf OIDC clients work.
  */
+import { AGENT_API_KEY_MAX_DAYS } from '@/lib/contract/scopes';
+
 export interface ScopeDefinition {
   scope: string;
   /** Plain words for the consent screen: what the application could do, so a person can judge it. */
@@ -49,13 +51,16 @@ export const SCOPE_TABLE: readonly ScopeDefinition[] = [
     selfRegistration: 'portal_only',
   },
   { scope: 'identity.privacy.export', description: 'Download a copy of all the personal data this service keeps about you', claims: [], selfRegistration: 'portal_only' },
-  { scope: 'identity.developer.read', description: 'See the applications, API keys and webhooks you manage (not their secrets)', claims: [], selfRegistration: 'portal_only' },
+  // An agent (a self-registered MCP client) may read the developer portal and send test events through
+  // /mcp, and so may put these two scopes on API keys it creates; registering applications stays with
+  // applications the operator reviewed (docs/decisions.md, Agent-created API keys).
+  { scope: 'identity.developer.read', description: 'See the applications, API keys and webhooks you manage (not their secrets)', claims: [], selfRegistration: 'mcp_only' },
   { scope: 'identity.applications.manage', description: 'Register and change applications in your name', claims: [], selfRegistration: 'portal_only' },
-  { scope: 'identity.webhooks.test', description: 'Send test events to the webhooks you manage', claims: [], selfRegistration: 'portal_only' },
+  { scope: 'identity.webhooks.test', description: 'Send test events to the webhooks you manage', claims: [], selfRegistration: 'mcp_only' },
   {
     scope: 'identity.api_keys.create',
-    description:
-      'Create API keys for your developer account: an app with this permission can make keys that see your applications and webhooks, register and change applications, and send test events, until you revoke the keys',
+    // The consent page replaces this with the client's own terms (agent-api-keys.ts: its scopes).
+    description: `Create API keys on your account that expire after at most ${AGENT_API_KEY_MAX_DAYS} days, limited to what this application may do itself; they are revoked when you disconnect the application`,
     claims: [],
     selfRegistration: 'mcp_only',
   },

@@ -205,6 +205,14 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const createKey = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } } };
     return () => call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
   },
+  revokeConsent: async () => {
+    const { userId, browser } = await passwordAccount();
+    const { value, token } = await mintAccessToken(userId, 'identity.api_keys.create', { audience: `${ORIGIN}/mcp` });
+    const createKey = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } } };
+    await call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
+    // The agent's key is revoked with the consent it was created under.
+    return () => asBrowser(browser, 'POST', '/api/auth/consents/revoke', { body: { grant_id: token.grantId } });
+  },
   createApplication: async () => {
     const { browser } = await passwordAccount();
     return () => asBrowser(browser, 'POST', APPLICATIONS, { body: { name: 'App', client_type: 'confidential', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] } });

@@ -6,13 +6,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { serveThroughRoutes } from './https-server';
 import { ORIGIN } from './http';
-import { REDIRECT } from './oauth';
+import { approve, authorizationParams, CookieJar, exchangeCode, pkce, REDIRECT, registerNativeClient } from './oauth';
+import type { Person } from './organizations';
 
 export const MCP_URL = new URL(`${ORIGIN}/mcp`);
 
@@ -87,3 +88,38 @@ export async function mcpClient(transport: StreamableHTTPClientTransport): Promi
   await client.connect(transport);
   return client;
 }
+
+/**
+ * A stock MCP client's first contact: 401, then discovery, registration (the SDK's own), the
+ * authorization URL, which the person approves in their browser; then a connected client.
+ */
+export async function agentAuthorizedBy(fetchVia: FetchLike, owner: Person): Promise<{ client: Client; oauth: AgentOAuth }> {
+  const oauth = new AgentOAuth();
+  const first = mcpTransport(fetchVia, { oauth });
+  const refusal = await mcpClient(first).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(refusal instanceof UnauthorizedError)) throw new Error(`the first contact should be refused with 401, got ${String(refusal)}`);
+  const params = Object.fromEntries(oauth.authorizationUrl!.searchParams);
+  const callback = await approve(new CookieJar(owner.browser), owner.browser, params);
+  await first.finishAuth(callback.searchParams.get('code')!);
+  return { client: await mcpClient(mcpTransport(fetchVia, { oauth })), oauth };
+}
+
+/** A token for /mcp through the real flow, for a given client and scope (no SDK: the test picks the scope). */
+export async function mcpToken(owner: Person, scope: string, clientId?: string): Promise<string> {
+  const client = clientId ?? (await registerNativeClient());
+  const { verifier, challenge } = pkce();
+  const callback = await approve(new CookieJar(owner.browser), owner.browser, authorizationParams(client, challenge, { scope, resource: MCP_URL.href, prompt: 'consent' }));
+  const tokens = (await (await exchangeCode(client, callback, verifier, { resource: MCP_URL.href })).json()) as { access_token: string };
+  return tokens.access_token;
+}
+
+type ToolResult = Awaited<ReturnType<Client['callTool']>>;
+
+/** A tool result's structured output (its output schema's shape). */
+export const structuredOf = <T>(result: ToolResult) => result.structuredContent as T;
+
+/** A tool result's text (a tool error's message). */
+export const textOf = (result: ToolResult) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');

@@ -7,6 +7,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /**
  * API keys (`idk_...`): owner-bound, scoped bearer credentials. Only the SHA-256 of the whole key is
  * stored (the key is shown once, at creation); `prefix` is its first characters, for display.
+ * A key an application created for the person (the MCP create_api_key tool) names that OAuth client
+ * and the grant it acted under: the key authenticates only while that grant lives. Both are null for
+ * keys the person created in the portal.
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -23,8 +26,14 @@ export const apiKeys = pgTable(
     expiresAt: at('expires_at'),
     lastUsedAt: at('last_used_at'),
     revokedAt: at('revoked_at'),
+    createdByClientId: text('created_by_client_id'),
+    grantId: text('grant_id'),
   },
-  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_user_keyset_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    index('api_keys_user_keyset_idx').on(t.userId, t.createdAt, t.id),
+    index('api_keys_grant_idx').on(t.grantId),
+  ],
 );
 
 /**
