@@ -341,3 +341,16 @@ describe("the developer's own activity", () => {
     });
   });
 });
+
+describe('text that is not well-formed UTF-16', () => {
+  it('a lone surrogate in the name of a new application is a 400, not a 500 (PROPERTY_SEED=1246211989)', async () => {
+    const ada = await person(mailbox, 'ada');
+    const response = await asBrowser(ada.browser, 'POST', APPLICATIONS, {
+      body: { name: '\ud800person@example.com', client_type: 'confidential', redirect_uris: [REDIRECT], scopes: ['openid'] },
+    });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors).toEqual([{ path: 'body.name', message: expect.stringMatching(/lone surrogate/) }]);
+    const list = (await (await asBrowser(ada.browser, 'GET', APPLICATIONS)).json()) as { applications: unknown[] };
+    expect(list.applications).toEqual([]);
+  });
+});
