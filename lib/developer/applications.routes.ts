@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { isAllowedRedirectUri, REDIRECT_URI_RULE, SCOPE_TABLE } from '@/lib/oidc';
-import { displayName } from '@/lib/organizations';
+import { displayName } from '@/lib/contract/text';
 import {
   APPLICATION_SCHEMA,
   applicationCertification,

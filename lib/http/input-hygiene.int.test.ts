@@ -68,9 +68,6 @@ describe('API operations refuse control characters with 400 invalid_request and 
   });
 
   it('keeps tab, line feed and carriage return in free-text body values (JSON and form)', async () => {
-    const { value } = await mintAccessToken(await signUpWithPassword(mailbox, 'whitespace@example.test', 'a long and unusual passphrase 42'), 'identity.profile.write');
-    const response = await call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'idempotency-key': 'ws-1' }, body: { display_name: 'Ada\tLove\r\nlace' } });
-    expect(response.status).toBe(200);
     expect((await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 's4' }, body: { note: 'line one\r\n\tline two' } })).status).toBe(201);
     expect((await call(noteOperation, { headers: { origin: ORIGIN, ...FORM }, params: { subject: 's5' }, rawBody: 'note=line%20one%0D%0Aline%20two' })).status).toBe(201);
   });

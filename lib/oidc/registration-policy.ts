@@ -6,6 +6,7 @@
  * creates follow their own rules.
  */
 import { errors } from 'oidc-provider';
+import { displayName } from '@/lib/contract/text';
 import { isAllowedRedirectUri, REDIRECT_URI_RULE } from './redirect-uris';
 import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
 import { SELF_REGISTERED_PROPERTY, SELF_REGISTRATION_SCOPES } from './scope-ceiling';
@@ -53,6 +54,7 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
     throw Object.assign(new errors.InvalidRedirectUri(), { error_description: `redirect_uris: ${REDIRECT_URI_RULE}` });
   }
   metadata.scope = ceilingScope(metadata.scope);
+  if (metadata.client_name !== undefined) metadata.client_name = clientName(metadata.client_name);
   // Runs after the marker's own check (its property comes first), which refused it from the registrant.
   metadata[SELF_REGISTERED_PROPERTY] = true;
   // The marker property itself is never stored.
@@ -63,6 +65,13 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
 function stringList(value: unknown, absent: string[]): string[] | null {
   if (value === undefined) return absent;
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+}
+
+/** The name the consent page shows: the one text rule for names (anyone may register a client). */
+function clientName(value: unknown): string {
+  const parsed = displayName.safeParse(value);
+  if (!parsed.success) throw new errors.InvalidClientMetadata(`client_name: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }
 
 /** A registrant may narrow its scope within the ceiling (scope-ceiling.ts); without one it gets the ceiling. */

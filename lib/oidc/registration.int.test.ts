@@ -134,7 +134,7 @@ describe('metadata that would make the provider fetch a URL', () => {
   it('the provider itself opens no connection, whatever client metadata asks for one', async () => {
     const provider = await getProvider();
     const before = connections;
-    const metadata = { client_id: 'static-with-sector', token_endpoint_auth_method: 'none', redirect_uris: ['https://app.example/cb'], sector_identifier_uri: internalUrl };
+    const metadata = { client_id: 'static-with-sector', token_endpoint_auth_method: 'none' as const, redirect_uris: ['https://app.example/cb'], sector_identifier_uri: internalUrl };
     await expect(provider.Client.validate(metadata)).rejects.toMatchObject({ error: 'invalid_client_metadata', error_description: 'could not load sector_identifier_uri response' });
     expect(connections).toBe(before);
   });
