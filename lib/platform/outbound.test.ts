@@ -65,7 +65,7 @@ describe('the SSRF address rule', () => {
   });
 
   it('allows public unicast addresses', () => {
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:93.184.216.34']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '::ffff:93.184.216.34']) expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('refuses non-https, credentials, fragments and over-long URLs before resolving anything', () => {
