@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { displayName } from '@/lib/contract/text';
 import { emailField } from './email-address';
 import { completePasswordEnrollment, resendEnrollmentEmail, startEnrollment, verifyEnrollmentEmail } from './enrollment';
 
 const TAG = 'Enrollment';
 const code = z.string().regex(/^\d{6}$/, 'Enter the six-digit code.');
-export const displayName = z.string().trim().min(1).max(100);
 
 const start = defineOperation({
   id: 'startEnrollment',

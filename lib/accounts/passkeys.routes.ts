@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { displayName, oneLineText } from '@/lib/contract/text';
 import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
-import { displayName } from './enrollment.routes';
 import {
   addPasskey,
   addPasskeyOptions,
@@ -42,7 +42,7 @@ const passkeySchema = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
 });
-const passkeyName = z.string().trim().min(1).max(64);
+const passkeyName = oneLineText(64);
 const base = { method: 'POST', origin: 'required', idempotency: 'none' } as const;
 
 export const passkeyOperations: AnyOperation[] = [

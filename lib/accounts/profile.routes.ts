@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { oneLineText } from '@/lib/contract/text';
 import { PROFILE_FIELDS, readProfile, updateProfile } from './profile';
 
 const TAG = 'Identity profile and privacy';
@@ -36,7 +37,7 @@ const timezone = z
  * The messages are shown on the account page as they are, next to the field.
  */
 const profileChanges = z.strictObject({
-  display_name: z.string().trim().min(1, 'Enter a name, or leave the field empty to remove it.').max(100, 'Use at most 100 characters.').nullable().optional(),
+  display_name: oneLineText(100, { emptyMessage: 'Enter a name, or leave the field empty to remove it.', tooLongMessage: 'Use at most 100 characters.' }).nullable().optional(),
   locale: locale.nullable().optional(),
   timezone: timezone.nullable().optional(),
 });

@@ -341,3 +341,35 @@ describe("the developer's own activity", () => {
     });
   });
 });
+
+describe('text that is not well-formed UTF-16', () => {
+  it('a lone surrogate in the name of a new application is a 400, not a 500 (PROPERTY_SEED=1246211989)', async () => {
+    const ada = await person(mailbox, 'ada');
+    const response = await asBrowser(ada.browser, 'POST', APPLICATIONS, {
+      body: { name: '\ud800person@example.com', client_type: 'confidential', redirect_uris: [REDIRECT], scopes: ['openid'] },
+    });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors).toEqual([{ path: 'body.name', message: expect.stringMatching(/lone surrogate/) }]);
+    const list = (await (await asBrowser(ada.browser, 'GET', APPLICATIONS)).json()) as { applications: unknown[] };
+    expect(list.applications).toEqual([]);
+  });
+});
+
+describe('redirect URIs with user info', () => {
+  it('are refused on creation and on change, with the shared rule in words, and nothing is written', async () => {
+    const ada = await person(mailbox, 'ada');
+    const valid = { name: 'x', client_type: 'public', redirect_uris: [REDIRECT], scopes: ['openid'] };
+    const rule = [{ path: 'body.redirect_uris.0', message: 'A redirect URI is HTTPS, or plain http on a loopback address, without a fragment or user info (user@host).' }];
+    for (const uri of ['http://evil.example@127.0.0.1/cb', 'https://user:pw@app.example/cb', 'https://@app.example/cb']) {
+      const created = await asBrowser(ada.browser, 'POST', APPLICATIONS, { body: { ...valid, redirect_uris: [uri] } });
+      expect(created.status, uri).toBe(400);
+      expect((await problemOf(created)).errors, uri).toEqual(rule);
+    }
+    expect((await (await asBrowser(ada.browser, 'GET', APPLICATIONS)).json()).applications).toEqual([]);
+    const app = await createApplication(ada, valid);
+    const patched = await asBrowser(ada.browser, 'PATCH', ONE_APPLICATION, { ...one(app.id), body: { redirect_uris: ['http://evil.example@127.0.0.1/cb'] } });
+    expect(patched.status).toBe(400);
+    expect((await problemOf(patched)).errors).toEqual(rule);
+    expect((await rowOf(app.id)).redirectUris).toEqual([REDIRECT]);
+  });
+});

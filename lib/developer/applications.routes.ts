@@ -7,8 +7,8 @@ import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TA
 import { z } from 'zod';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { isAllowedRedirectUri, SCOPE_TABLE } from '@/lib/oidc';
-import { displayName } from '@/lib/organizations';
+import { isAllowedRedirectUri, REDIRECT_URI_RULE, SCOPE_TABLE } from '@/lib/oidc';
+import { displayName } from '@/lib/contract/text';
 import {
   APPLICATION_SCHEMA,
   applicationCertification,
@@ -26,7 +26,7 @@ const SCOPE_NAMES = SCOPE_TABLE.map((s) => s.scope) as [string, ...string[]];
 const distinct = (list: readonly string[]) => new Set(list).size === list.length;
 
 const redirectUris = z
-  .array(z.string().max(2000).refine(isAllowedRedirectUri, 'A redirect URI is HTTPS, or plain http on a loopback address, without a fragment.'))
+  .array(z.string().max(2000).refine(isAllowedRedirectUri, REDIRECT_URI_RULE))
   .min(1)
   .max(10)
   .refine(distinct, 'Each redirect URI may appear once.');

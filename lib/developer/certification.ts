@@ -6,7 +6,7 @@
  * (`npm run applications:certify -- <client_id> <scope...>`). Only approved scopes reach the
  * provider's client record, so a pending scope is refused by the provider itself (invalid_scope).
  */
-import { isAllowedRedirectUri } from '@/lib/oidc';
+import { isAllowedRedirectUri, REDIRECT_URI_RULE } from '@/lib/oidc';
 
 /** Scopes an operator reviews before an application may request them. */
 export const REVIEWED_SCOPES: readonly string[] = [
@@ -43,7 +43,7 @@ export function certificationOf(app: CertifiedApplication) {
     {
       name: 'redirect_uris_https_or_loopback',
       passed: app.redirectUris.length > 0 && app.redirectUris.every(isAllowedRedirectUri),
-      detail: 'Every redirect URI is HTTPS, or plain http on a loopback address, without a fragment.',
+      detail: REDIRECT_URI_RULE,
     },
     {
       name: 'client_secret_issued',

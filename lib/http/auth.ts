@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type Actor, type SessionActor } from '@/lib/contract/actor';
+import { bearerToken } from '@/lib/contract/authorization-header';
 import { serviceError } from '@/lib/contract/errors';
 import type { AnyOperation, AuthTerm, SessionCookieInstruction, StepUpMethod, StepUpTerm } from '@/lib/contract/operation';
 import { assertRecentStepUp, hasRecentStepUp } from '@/lib/contract/step-up';
@@ -43,11 +44,6 @@ function noCredential(detail: string, challenge?: string): never {
   }
 }
 
-function bearerToken(headers: Headers): string | null {
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(headers.get('authorization') ?? '');
-  return match ? match[1]! : null;
-}
-
 /** Pipeline step 6: establish the actor the operation's term requires, or refuse with 401. */
 export async function authenticate(term: AuthTerm, request: Request, now: Date): Promise<Actor> {
   const headers = request.headers;
@@ -70,7 +66,7 @@ export async function authenticate(term: AuthTerm, request: Request, now: Date):
       return (await credentialStores.recoveryToken(token, now)) ?? unauthenticated('A valid X-Recovery-Token is required.');
     }
     case 'bearer': {
-      const token = bearerToken(headers);
+      const token = bearerToken(headers.get('authorization'));
       if (!token && !headers.has('authorization')) noCredential('A bearer credential is required.', bearerChallenge());
       if (!token) unauthenticated('A bearer credential is required.', bearerChallenge());
       // The prefix decides the kind (ARCHITECTURE.md, interface conventions).
@@ -80,7 +76,7 @@ export async function authenticate(term: AuthTerm, request: Request, now: Date):
       return actor ?? unauthenticated('The bearer credential is invalid, expired or revoked.', bearerChallenge('invalid_token'));
     }
     case 'scim_token': {
-      const token = bearerToken(headers);
+      const token = bearerToken(headers.get('authorization'));
       const actor = token?.startsWith('scim_') ? await credentialStores.scimToken(token, now) : null;
       return actor ?? unauthenticated('A valid SCIM bearer token is required.', 'Bearer realm="scim"');
     }

@@ -9,7 +9,7 @@ import type { DelegatedOperation } from '@/lib/contract/operation';
 import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
 import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
-import { basicCredentials, findControlCharacter, type RequestInput } from './input-hygiene';
+import { basicCredentials, findRefusedCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
 import { requestIdFor } from './request-id';
 
@@ -111,11 +111,11 @@ function delegateInput(request: Request, bodyText: string, rawParams: Record<str
 
 /**
  * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
- * characters never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
+ * characters or lone surrogates never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
  */
 export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date, requestId: string): Promise<Response> {
-  const controlCharacter = findControlCharacter(delegateInput(request, bodyText, rawParams));
-  if (controlCharacter) return oauthError(400, 'invalid_request', `${controlCharacter.path}: ${controlCharacter.message}`);
+  const refused = findRefusedCharacter(delegateInput(request, bodyText, rawParams));
+  if (refused) return oauthError(400, 'invalid_request', `${refused.path}: ${refused.message}`);
   // A dot segment would make the delegate's URL name another path (`/oauth/authorize/..` is `/oauth/`).
   const dotSegment = Object.entries(rawParams).find(([, value]) => value === '.' || value === '..');
   if (dotSegment) return oauthError(400, 'invalid_request', `${dotSegment[0]}: a path segment cannot be "." or "..".`);

@@ -1,28 +1,49 @@
 /**
- * Control characters are refused at the edge, before any input reaches a service or the database.
- * Postgres cannot store NUL in text or jsonb at all (a NUL used to surface as a 500), and no
- * identifier, code, address, token or protocol parameter of ours legitimately holds a C0 control
- * character or DEL. One exception: free text in a body (a JSON string value, a form field value) may
- * hold tab, line feed and carriage return, as a multi-line question or a pasted address does; names
- * (object keys, parameter names), path parameters, query values and credentials may not.
+ * Characters refused at the edge, before any input reaches a service or the database.
+ *
+ * Control characters: Postgres cannot store NUL in text or jsonb at all (a NUL used to surface as a
+ * 500), and no identifier, code, address, token or protocol parameter of ours legitimately holds a C0
+ * control character or DEL. One exception: free text in a body (a JSON string value, a form field
+ * value) may hold tab, line feed and carriage return, as a multi-line question or a pasted address
+ * does; names (object keys, parameter names), path parameters, query values and credentials may not.
+ *
+ * Text that is not well-formed UTF-16 (a lone surrogate, which JSON's `\ud800` escape can produce):
+ * it has no UTF-8 form, so it would be stored as U+FFFD or break whatever encodes it next
+ * (encodeURIComponent throws: it was a 500). Refused everywhere, free text included.
  */
 import type { FieldError } from '@/lib/contract/errors';
 
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_LINE_BREAKS_AND_TAB = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const MESSAGE = 'Control characters are not allowed here.';
+/** With the `u` flag a surrogate pair is one code point: this matches unpaired surrogates only. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const CONTROL_MESSAGE = 'Control characters are not allowed here.';
+const SURROGATE_MESSAGE = 'Text must be well-formed Unicode: a lone surrogate (\\ud800-\\udfff) is not allowed.';
 
-/** A readable pointer even when the offending name holds the control character itself. */
+/** A readable pointer even when the offending name holds the refused character itself. */
 function visible(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return name.replace(/[\u0000-\u001f\u007f]|\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const refusal = (path: string): FieldError => ({ path, message: MESSAGE });
+/** Why `text` is refused under `control` (the control-character rule of its place), or null. */
+function refusalMessage(text: string, control: RegExp): string | null {
+  if (control.test(text)) return CONTROL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** A name (key, parameter name) or strict value: no control character at all, well-formed. */
+const strictRefusal = (text: string) => refusalMessage(text, ANY_CONTROL);
+/** Free text: line breaks and tab allowed, well-formed. */
+const freeTextRefusal = (text: string) => refusalMessage(text, CONTROL_EXCEPT_LINE_BREAKS_AND_TAB);
+
+const refusal = (path: string, message: string): FieldError => ({ path, message });
 
 /** Names and values of path parameters or a query string: no control character at all. */
 export function inspectStrictPairs(where: string, pairs: Iterable<[string, string]>): FieldError | null {
   for (const [name, value] of pairs) {
-    if (ANY_CONTROL.test(name) || ANY_CONTROL.test(value)) return refusal(`${where}.${visible(name)}`);
+    const message = strictRefusal(name) ?? strictRefusal(value);
+    if (message) return refusal(`${where}.${visible(name)}`, message);
   }
   return null;
 }
@@ -36,12 +57,14 @@ export function inspectBody(body: unknown, where = 'body'): FieldError | null {
   while (pending.length > 0) {
     const [path, value] = pending.pop()!;
     if (typeof value === 'string') {
-      if (CONTROL_EXCEPT_LINE_BREAKS_AND_TAB.test(value)) return refusal(path);
+      const message = freeTextRefusal(value);
+      if (message) return refusal(path, message);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => pending.push([`${path}.${i}`, item]));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (ANY_CONTROL.test(key)) return refusal(`${path}.${visible(key)}`);
+        const message = strictRefusal(key);
+        if (message) return refusal(`${path}.${visible(key)}`, message);
         pending.push([`${path}.${key}`, item]);
       }
     }
@@ -51,7 +74,8 @@ export function inspectBody(body: unknown, where = 'body'): FieldError | null {
 
 function inspectForm(form: Iterable<[string, string]>): FieldError | null {
   for (const [name, value] of form) {
-    if (ANY_CONTROL.test(name)) return refusal(`body.${visible(name)}`);
+    const message = strictRefusal(name);
+    if (message) return refusal(`body.${visible(name)}`, message);
     const refused = inspectBody(value, `body.${name}`);
     if (refused) return refused;
   }
@@ -69,8 +93,8 @@ export interface RequestInput {
   credentials?: Record<string, string>;
 }
 
-/** The first control character in a request's input, as a field error, or null. */
-export function findControlCharacter(input: RequestInput): FieldError | null {
+/** The first refused character (a control character, a lone surrogate) in a request's input, as a field error, or null. */
+export function findRefusedCharacter(input: RequestInput): FieldError | null {
   return (
     inspectStrictPairs('params', Object.entries(input.params ?? {})) ??
     inspectStrictPairs('query', input.query ?? []) ??

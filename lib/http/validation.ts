@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import type { AnyOperation } from '@/lib/contract/operation';
-import { findControlCharacter } from './input-hygiene';
+import { findRefusedCharacter } from './input-hygiene';
 
 const PAGINATION_KEYS = new Set(['limit', 'cursor']);
 
@@ -21,12 +21,12 @@ function refuse(errors: FieldError[]): never {
 }
 
 /**
- * Pipeline step 9: params, query and body, first for control characters (input-hygiene.ts), then
- * through the operation's schemas; 400 with field errors.
+ * Pipeline step 9: params, query and body, first for control characters and lone surrogates
+ * (input-hygiene.ts), then through the operation's schemas; 400 with field errors.
  */
 export function parseInput(op: AnyOperation, rawParams: Record<string, string>, search: URLSearchParams, body: unknown) {
-  const controlCharacter = findControlCharacter({ params: rawParams, query: search, body });
-  if (controlCharacter) refuse([controlCharacter]);
+  const refused = findRefusedCharacter({ params: rawParams, query: search, body });
+  if (refused) refuse([refused]);
   // Collections own limit/cursor (invalid_pagination); they are not part of the query schema.
   // Object.fromEntries defines every key as an own property: an assignment would turn `__proto__`
   // into a prototype change and the parameter would vanish before a strict schema could refuse it.

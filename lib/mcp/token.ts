@@ -6,6 +6,7 @@
  * authorization server and start the flow on its own.
  */
 import type { Actor } from '@/lib/contract/actor';
+import { bearerToken } from '@/lib/contract/authorization-header';
 import { getConfig } from '@/lib/config';
 import { mcpResource, resolveMcpAccessToken } from '@/lib/oidc';
 import { CHALLENGE_SCOPES } from './scopes';
@@ -34,12 +35,10 @@ function refusal(description: string, presented: boolean): Response {
   });
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
-
 export async function authenticateMcp(request: Request, now: Date): Promise<{ actor: McpActor } | { refusal: Response }> {
   const header = request.headers.get('authorization');
   if (header === null) return { refusal: refusal(`An OAuth access token for ${mcpResource(getConfig().baseUrl)} is required.`, false) };
-  const token = BEARER.exec(header)?.[1];
+  const token = bearerToken(header);
   if (!token) return { refusal: refusal('The Authorization header must be "Bearer <access token>".', true) };
   if (token.startsWith('idk_')) return { refusal: refusal('API keys are not accepted here: authorize an MCP client with OAuth.', true) };
   const actor = await resolveMcpAccessToken(token, now);

@@ -31,6 +31,11 @@ export const OAUTH_ROUTES = {
 
 const holder = globalThis as unknown as { __identityProvider?: Promise<Provider> };
 
+function refuseProviderFetch(input: URL | string | Request): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : input);
+  return Promise.reject(new Error(`the provider makes no outbound requests (asked for ${url.host})`));
+}
+
 /** A new, independent instance. Use `getProvider`; tests build a second one to stand for another server. */
 export async function createProvider(): Promise<Provider> {
   const config = getConfig();
@@ -83,6 +88,10 @@ export async function createProvider(): Promise<Provider> {
     },
     // Tokens of an organization-bound grant carry `organization_id` (code exchange and refresh alike).
     extraTokenClaims: organizationTokenClaims((description) => new errors.InvalidGrant(description)) as never,
+    // The provider fetches URLs some client metadata names (sector_identifier_uri, jwks_uri) with
+    // plain fetch, outside the outbound guard (lib/platform): it may open no connection at all.
+    // Registration refuses that metadata (registration-policy.ts); this stops whatever gets past.
+    fetch: refuseProviderFetch,
     // Our own error page (error-page.ts), never the provider's default HTML.
     renderError: renderError as never,
     // RFC 7009 as the spec words it: revoking any token of a grant takes its refresh-token family.

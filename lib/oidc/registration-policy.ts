@@ -6,7 +6,8 @@
  * creates follow their own rules.
  */
 import { errors } from 'oidc-provider';
-import { isAllowedRedirectUri } from './redirect-uris';
+import { displayName } from '@/lib/contract/text';
+import { isAllowedRedirectUri, REDIRECT_URI_RULE } from './redirect-uris';
 import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
 import { SELF_REGISTERED_PROPERTY, SELF_REGISTRATION_SCOPES } from './scope-ceiling';
 
@@ -16,6 +17,16 @@ export const REGISTRATION_POLICY_PROPERTY = 'registration_policy';
 
 const ALLOWED_GRANTS = new Set(['authorization_code', 'refresh_token']);
 
+/**
+ * Metadata that makes the provider fetch a URL the registrant chose, from our network and outside
+ * the outbound guard (lib/platform): sector_identifier_uri is fetched at registration itself, and
+ * jwks_uri whenever client keys are needed. We use no pairwise subjects and a public native client
+ * has no keys, so both are refused (the provider's `fetch` refuses every request anyway: provider.ts).
+ * request_uris and the backchannel URIs belong to features that are off, so the provider drops them;
+ * logo_uri, client_uri, policy_uri and tos_uri are never fetched or shown.
+ */
+const FETCHED_METADATA = ['sector_identifier_uri', 'jwks_uri'] as const;
+
 interface RegistrationContext {
   oidc?: { route?: string };
 }
@@ -23,6 +34,8 @@ interface RegistrationContext {
 export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, key: string, value: unknown, metadata: Record<string, unknown>): void {
   if (key === TRUSTED_REDIRECTS_PROPERTY || key === SELF_REGISTERED_PROPERTY) return enforceServiceFlag(ctx, key, value);
   if (key !== REGISTRATION_POLICY_PROPERTY || ctx?.oidc?.route !== 'registration') return;
+  const fetched = FETCHED_METADATA.find((name) => metadata[name] !== undefined);
+  if (fetched) throw new errors.InvalidClientMetadata(`${fetched} is not supported: the service fetches no URL a registrant names`);
   if (metadata.application_type !== 'native') {
     throw new errors.InvalidClientMetadata('application_type must be native');
   }
@@ -37,9 +50,11 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
   if (!responseTypes?.every((type) => type === 'code')) throw new errors.InvalidClientMetadata('response_types may only contain code');
   const redirects = stringList(metadata.redirect_uris, []);
   if (!redirects?.length || !redirects.every(isAllowedRedirectUri)) {
-    throw new errors.InvalidRedirectUri('redirect_uris must be HTTPS or loopback http URLs without fragments');
+    // The error's own description speaks of authorization requests: say what the rule is instead.
+    throw Object.assign(new errors.InvalidRedirectUri(), { error_description: `redirect_uris: ${REDIRECT_URI_RULE}` });
   }
   metadata.scope = ceilingScope(metadata.scope);
+  if (metadata.client_name !== undefined) metadata.client_name = clientName(metadata.client_name);
   // Runs after the marker's own check (its property comes first), which refused it from the registrant.
   metadata[SELF_REGISTERED_PROPERTY] = true;
   // The marker property itself is never stored.
@@ -50,6 +65,13 @@ export function enforceRegistrationPolicy(ctx: RegistrationContext | undefined, 
 function stringList(value: unknown, absent: string[]): string[] | null {
   if (value === undefined) return absent;
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+}
+
+/** The name the consent page shows: the one text rule for names (anyone may register a client). */
+function clientName(value: unknown): string {
+  const parsed = displayName.safeParse(value);
+  if (!parsed.success) throw new errors.InvalidClientMetadata(`client_name: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }
 
 /** A registrant may narrow its scope within the ceiling (scope-ceiling.ts); without one it gets the ceiling. */

@@ -1,9 +1,12 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
 import { throughPipeline } from '@/tests/helpers/oauth';
 import { getDb } from '@/lib/db';
 import { countModels } from './adapter.repo';
+import { getProvider } from './provider';
 import { isAllowedRedirectUri } from './registration-policy';
 
 let clientAddress = 0;
@@ -84,5 +87,55 @@ describe('redirect URI policy', () => {
     for (const bad of ['http://app.example/cb', 'https://app.example/cb#frag', 'myapp:/cb', 'javascript:alert(1)', 'not a url', 'http://127.0.0.1.evil.test/cb']) {
       expect(isAllowedRedirectUri(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('redirect URIs with user info', () => {
+  it('are refused by the shared rule, an empty user info included', () => {
+    for (const bad of ['http://evil.example@127.0.0.1/cb', 'https://user:pw@app.example/cb', 'https://@app.example/cb', 'http://:@localhost:3000/cb', 'https://app.example@evil.example/cb']) {
+      expect(isAllowedRedirectUri(bad), bad).toBe(false);
+    }
+    // An @ in the path or query is no user info.
+    for (const ok of ['https://app.example/cb?next=a@b', 'http://127.0.0.1:8080/@cb']) expect(isAllowedRedirectUri(ok), ok).toBe(true);
+  });
+
+  it('are refused at dynamic registration with invalid_redirect_uri and the rule in words', async () => {
+    for (const uri of ['http://evil.example@127.0.0.1/cb', 'https://@app.example/cb']) {
+      const response = await rawRegister({ ...NATIVE, redirect_uris: [uri] });
+      expect(response.status, uri).toBe(400);
+      expect(await response.json(), uri).toEqual({ error: 'invalid_redirect_uri', error_description: expect.stringContaining('without a fragment or user info') });
+    }
+  });
+});
+
+describe('metadata that would make the provider fetch a URL', () => {
+  // A TCP listener standing for an internal service: it counts every connection made to it.
+  let listener: Server;
+  let connections = 0;
+  let internalUrl: string;
+  beforeAll(async () => {
+    listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    internalUrl = `https://127.0.0.1:${(listener.address() as AddressInfo).port}/internal.json`;
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  it.each(['sector_identifier_uri', 'jwks_uri'])('refuses %s with invalid_client_metadata and opens no connection', async (field) => {
+    const before = connections;
+    const response = await rawRegister({ ...NATIVE, [field]: internalUrl });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_client_metadata', error_description: `${field} is not supported: the service fetches no URL a registrant names` });
+    expect(connections).toBe(before);
+  });
+
+  it('the provider itself opens no connection, whatever client metadata asks for one', async () => {
+    const provider = await getProvider();
+    const before = connections;
+    const metadata = { client_id: 'static-with-sector', token_endpoint_auth_method: 'none' as const, redirect_uris: ['https://app.example/cb'], sector_identifier_uri: internalUrl };
+    await expect(provider.Client.validate(metadata)).rejects.toMatchObject({ error: 'invalid_client_metadata', error_description: 'could not load sector_identifier_uri response' });
+    expect(connections).toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { PERMISSIONS } from '@/lib/contract/permissions';
 import { tenantOf } from '@/lib/contract/tenant';
+import { oneLineText } from '@/lib/contract/text';
 import { changeRole, createRole, deleteRole, listRoles } from './roles';
 import { displayName, inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
@@ -13,7 +14,7 @@ const role = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
   created_at: z.string(),
 });
-const description = z.string().trim().max(500);
+const description = oneLineText(500, { allowEmpty: true });
 const permissions = z.array(z.enum(PERMISSIONS)).min(1, 'A role holds at least one permission.').max(PERMISSIONS.length * 2);
 /** A custom role's id; a built-in role's name (its id in the list) gets a clear 409 from the service. */
 const roleParams = organizationParams.extend({ role_id: z.string().min(1).max(100) });

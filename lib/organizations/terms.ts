@@ -26,18 +26,5 @@ export const inOrganization = (permission: Permission, options: { ownerOnly?: bo
 export const organizationParams = z.object({ id: z.uuid() });
 export const nestedParams = <K extends string>(name: K) => organizationParams.extend({ [name]: z.uuid() } as Record<K, z.ZodUUID>);
 
-/**
- * Line breaks, tabs and other controls (C0, C1, U+2028/9) and the bidirectional marks and overrides:
- * a name is one line of text that means what it shows. Organization and role names travel in
- * invitation mails, where a line break would let anyone who creates an organization write their own
- * paragraphs into a message from this service. Joiners (ZWJ, ZWNJ) stay: scripts and emoji need them.
- */
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-/** Display names of organizations, groups and roles: one line, trimmed, 1-100 characters. */
-export const displayName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((name) => !NOT_ONE_LINE.test(name), 'A name is one line without control or text-direction characters.');
+/** Display names of organizations, groups and roles: the one text rule for names (lib/contract/text.ts). */
+export { displayName } from '@/lib/contract/text';

@@ -17,10 +17,11 @@ export {
   type StoredResponse,
 } from './idempotency';
 export {
-  destinationRefusal,
+  checkDestination,
   isPublicAddress,
   MAX_OUTBOUND_URL_LENGTH,
   postJson,
+  parseDestination,
   urlShapeRefusal,
   type OutboundFailure,
   type OutboundResult,

@@ -19,13 +19,19 @@ export type OutboundFailure = 'timeout' | 'network_error' | 'tls_error' | 'dns_r
 export type OutboundResult = { status: number; durationMs: number } | { failure: OutboundFailure; durationMs: number };
 
 /** Reasons a URL is refused before anything is sent. */
-export type UrlRefusal = 'invalid_url' | 'not_https' | 'credentials' | 'fragment' | 'too_long' | 'dns_refused' | 'private_address';
+export type UrlRefusal = 'invalid_url' | 'control_characters' | 'not_https' | 'credentials' | 'fragment' | 'too_long' | 'dns_refused' | 'private_address';
 
 export const MAX_OUTBOUND_URL_LENGTH = 2048;
 /** Response bytes read (and dropped) so the connection can be reused; more than this closes it. */
 const DRAIN_LIMIT = 16 * 1024;
 
-const blocked = new BlockList();
+/**
+ * The IANA special-purpose address registries (iana.org/assignments/iana-ipv4-special-registry and
+ * iana-ipv6-special-registry), as of 2025, minus the entries marked globally reachable. Written out
+ * here rather than taken from an address library: the only ones installed (ipaddr.js, ip-address) come
+ * in transitively, and ipaddr.js 1.x misses 64:ff9b:1::/48, 100::/64, 3fff::/20 and 5f00::/16 anyway.
+ */
+const blockedIpv4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", unspecified
   ['10.0.0.0', 8],
@@ -33,50 +39,78 @@ for (const [net, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, cloud metadata 169.254.169.254
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local, includes the EC2 metadata fd00:ec2::254
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blockedIpv4.addSubnet(net, prefix, 'ipv4');
 }
 
-/** The IPv4 address an IPv6 form carries (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
+/**
+ * IPv6 outside 2000::/3 (global unicast) is never public: that refuses at once the unspecified and
+ * loopback addresses, IPv4-compatible ::/96 (::7f00:1 is 127.0.0.1 to some stacks), the local-use
+ * translation prefix 64:ff9b:1::/48, discard 100::/64, SRv6 5f00::/16, unique local fc00::/7 (EC2
+ * metadata fd00:ec2::254), link-local, site-local and multicast. The two forms that carry an IPv4
+ * address to the public internet are judged by that address (see `embeddedIpv4`).
+ */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+/** Inside 2000::/3, the special-purpose ranges that are not globally reachable. */
+const blockedIpv6 = new BlockList();
+for (const [net, prefix] of [
+  // IETF protocol assignments: Teredo 2001::/32 (tunnels to an IPv4 address it embeds), benchmarking
+  // 2001:2::/48, ORCHID. The few anycast and AMT prefixes inside it that IANA marks reachable are no
+  // destination a webhook has reason to use, so the whole /23 is refused.
+  ['2001::', 23],
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: a relay forwards to the IPv4 address it embeds
+  ['3fff::', 20], // documentation (RFC 9637)
+] as const) {
+  blockedIpv6.addSubnet(net, prefix, 'ipv6');
+}
+
+/**
+ * An IPv6 address in the one spelling the WHATWG URL parser gives it (RFC 5952: compressed, lower
+ * case, an IPv4 tail in hex), so `0:0:0:0:0:ffff:127.0.0.1` and `::ffff:7f00:1` are one address.
+ * Null for what the URL parser refuses (a zone id such as fe80::1%eth0).
+ */
+function canonicalIpv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The IPv4 address a canonical IPv6 address carries to the public internet: IPv4-mapped
+ * ::ffff:0:0/96, its SIIT form ::ffff:0:0:0/96 and the NAT64 well-known prefix 64:ff9b::/96.
+ */
+function embeddedIpv4(canonical: string): string | null {
+  const match = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!match) return null;
+  const high = parseInt(match[1]!, 16);
+  const low = parseInt(match[2]!, 16);
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 /** True for an address outbound requests may reach: public unicast only. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  const v4 = embeddedIpv4(address);
-  if (v4) return !blocked.check(v4, 'ipv4');
-  return !blocked.check(address, 'ipv6');
+  if (family === 4) return !blockedIpv4.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const canonical = canonicalIpv6(address);
+  if (canonical === null) return false;
+  const v4 = embeddedIpv4(canonical);
+  if (v4) return !blockedIpv4.check(v4, 'ipv4');
+  return globalUnicast.check(canonical, 'ipv6') && !blockedIpv6.check(canonical, 'ipv6');
 }
 
 function addressAllowed(address: string): boolean {
@@ -109,32 +143,55 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-/** Shape checks that need no network: https, length, no user:password@, no #fragment. */
-export function urlShapeRefusal(raw: string): UrlRefusal | null {
-  if (raw.length > MAX_OUTBOUND_URL_LENGTH) return 'too_long';
+/**
+ * Characters the URL parser would silently drop or rewrite (C0 controls, DEL; tab, CR and LF anywhere;
+ * spaces at either end) or that a URL never holds unencoded (an inner space): refused rather than
+ * cleaned, so the URL a person typed, the one stored and the one called cannot differ in ways nobody sees.
+ */
+const NOT_IN_A_URL = /[\u0000-\u0020\u007f]/;
+
+/**
+ * Shape checks that need no network: written plainly, https, length, no user:password@, no #fragment.
+ * On success, the URL in its parsed, serialised form (`new URL(raw).href`: the host IDNA-mapped, so
+ * `127。0。0。1` is 127.0.0.1): the form to store, show and call, so what is shown is where requests go.
+ */
+export function parseDestination(raw: string): { href: string } | { refusal: UrlRefusal } {
+  if (raw.length > MAX_OUTBOUND_URL_LENGTH) return { refusal: 'too_long' };
+  if (NOT_IN_A_URL.test(raw)) return { refusal: 'control_characters' };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'invalid_url';
+    return { refusal: 'invalid_url' };
   }
-  if (url.protocol !== 'https:') return 'not_https';
-  if (url.username || url.password) return 'credentials';
-  if (raw.includes('#')) return 'fragment';
-  return null;
+  if (url.protocol !== 'https:') return { refusal: 'not_https' };
+  if (url.username || url.password) return { refusal: 'credentials' };
+  if (raw.includes('#')) return { refusal: 'fragment' };
+  // Percent-encoding and punycode can lengthen it: the stored form obeys the limit too.
+  if (url.href.length > MAX_OUTBOUND_URL_LENGTH) return { refusal: 'too_long' };
+  return { href: url.href };
 }
 
-/** The address check run when a URL is accepted (the connection repeats it). */
-export async function destinationRefusal(raw: string): Promise<UrlRefusal | null> {
-  const shape = urlShapeRefusal(raw);
-  if (shape) return shape;
-  const hostname = new URL(raw).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(hostname)) return addressAllowed(hostname) ? null : 'private_address';
+/** The shape refusal of `raw`, or null (see `parseDestination`). */
+export function urlShapeRefusal(raw: string): UrlRefusal | null {
+  const parsed = parseDestination(raw);
+  return 'refusal' in parsed ? parsed.refusal : null;
+}
+
+/**
+ * The check run when a URL is accepted (the connection repeats the address rule): the serialised URL
+ * to store, or why it is refused.
+ */
+export async function checkDestination(raw: string): Promise<{ href: string } | { refusal: UrlRefusal }> {
+  const parsed = parseDestination(raw);
+  if ('refusal' in parsed) return parsed;
+  const hostname = new URL(parsed.href).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(hostname)) return addressAllowed(hostname) ? parsed : { refusal: 'private_address' };
   try {
     const addresses = await resolveAll(hostname);
-    return addresses.every((a) => addressAllowed(a.address)) ? null : 'private_address';
+    return addresses.every((a) => addressAllowed(a.address)) ? parsed : { refusal: 'private_address' };
   } catch {
-    return 'dns_refused';
+    return { refusal: 'dns_refused' };
   }
 }
 

@@ -97,7 +97,7 @@ describe('webhook subscriptions (browser contract)', () => {
     const ada = await person(mailbox, 'ada');
     const restore = withEnv({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' });
     try {
-      for (const url of [receiver.url, 'https://127.0.0.1/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://[fd00:ec2::254]/', 'https://[::ffff:10.0.0.1]/', 'https://10.1.2.3/']) {
+      for (const url of [receiver.url, 'https://127.0.0.1/x', 'https://127。0。0。1/x', 'https://[::7f00:1]/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://[fd00:ec2::254]/', 'https://[::ffff:10.0.0.1]/', 'https://10.1.2.3/']) {
         const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url, events: ['identity.user.updated'] } });
         expect(response.status, url).toBe(400);
         expect(JSON.stringify(await problemOf(response))).toContain('non-public address');
@@ -108,6 +108,27 @@ describe('webhook subscriptions (browser contract)', () => {
       restore();
     }
     expect((await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url: receiver.url, events: ['identity.user.updated'] } })).status).toBe(201);
+  });
+
+  it('stores and shows the endpoint in its parsed, serialised form, the one deliveries call', async () => {
+    const ada = await person(mailbox, 'ada');
+    const written = `https://127。0。0。1:${receiver.port}/H%6fok/../hook?x=1`;
+    const created = await subscribe(ada, written);
+    const serialised = `https://127.0.0.1:${receiver.port}/hook?x=1`;
+    expect(created.url).toBe(serialised);
+    const list = (await (await asBrowser(ada.browser, 'GET', WEBHOOKS)).json()) as { webhooks: { url: string }[] };
+    expect(list.webhooks.map((hook) => hook.url)).toEqual([serialised]);
+  });
+
+  it('refuses line breaks and spaces around the endpoint rather than storing them', async () => {
+    const ada = await person(mailbox, 'ada');
+    for (const url of [`${receiver.url}\r\n`, ` ${receiver.url}`, `${receiver.url} `, receiver.url.replace('https://', 'https://\n')]) {
+      const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url, events: ['identity.user.updated'] } });
+      expect(response.status, JSON.stringify(url)).toBe(400);
+      expect((await problemOf(response)).errors).toEqual([{ path: 'body.url', message: 'The endpoint must not contain spaces, line breaks or other control characters.' }]);
+    }
+    const list = (await (await asBrowser(ada.browser, 'GET', WEBHOOKS)).json()) as { webhooks: unknown[] };
+    expect(list.webhooks).toEqual([]);
   });
 
   it('keeps owners apart: another owner’s webhook is not found for test, rotate, disable and the delivery filter', async () => {

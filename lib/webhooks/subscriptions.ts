@@ -12,7 +12,7 @@ import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { bearerEnvelope } from '@/lib/organizations';
-import { destinationRefusal, type UrlRefusal } from '@/lib/platform';
+import { checkDestination, type UrlRefusal } from '@/lib/platform';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './catalogue';
 import { generateWebhookSecret, storedSecret } from './signing';
 import {
@@ -50,6 +50,7 @@ export async function listOwnWebhooks(actor: Actor & { userId: string }, page: P
 
 const REFUSALS: Record<UrlRefusal, string> = {
   invalid_url: 'The endpoint is not a valid URL.',
+  control_characters: 'The endpoint must not contain spaces, line breaks or other control characters.',
   not_https: 'The endpoint must be an https:// URL.',
   credentials: 'The endpoint must not carry a user name or password.',
   fragment: 'The endpoint must not carry a #fragment.',
@@ -58,9 +59,12 @@ const REFUSALS: Record<UrlRefusal, string> = {
   private_address: 'The endpoint resolves to a loopback, private, link-local or otherwise non-public address.',
 };
 
-export async function refuseUnsafeUrl(url: string): Promise<void> {
-  const refusal = await destinationRefusal(url);
-  if (refusal) throw serviceError('invalid_request', REFUSALS[refusal], { extras: { errors: [{ path: 'body.url', message: REFUSALS[refusal] }] } });
+/** The endpoint as it will be stored, shown and called (its serialised form), or a 400. */
+export async function acceptedEndpoint(url: string): Promise<string> {
+  const checked = await checkDestination(url);
+  if ('href' in checked) return checked.href;
+  const message = REFUSALS[checked.refusal];
+  throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.url', message }] } });
 }
 
 export interface NewWebhook {
@@ -71,12 +75,12 @@ export interface NewWebhook {
 
 export async function createWebhook(actor: SessionActor, input: NewWebhook, now: Date, requestId: string) {
   // Resolution happens before the transaction: no row is locked while DNS answers.
-  await refuseUnsafeUrl(input.url);
+  const url = await acceptedEndpoint(input.url);
   const secret = generateWebhookSecret();
   const row: SubscriptionRow = {
     id: randomUUID(),
     userId: actor.userId,
-    url: input.url,
+    url,
     // Catalogue order, each event once.
     events: WEBHOOK_EVENT_TYPES.filter((type) => input.events.includes(type)),
     description: input.description ?? null,

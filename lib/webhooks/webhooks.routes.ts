@@ -7,6 +7,7 @@ import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TA
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { oneLineText } from '@/lib/contract/text';
 import { WEBHOOK_EVENT_TYPES } from './catalogue';
 import { DELIVERY_SCHEMA, listOwnDeliveries, processOwnDeliveries, retryDelivery, sendTestEvent } from './deliveries';
 import { createWebhook, disableWebhook, listOwnWebhooks, rotateWebhookSecret } from './subscriptions';
@@ -55,7 +56,7 @@ export const webhookOperations: AnyOperation[] = [
     body: z.strictObject({
       url: z.string().min(1).max(2048),
       events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length),
-      description: z.string().trim().min(1).max(200).optional(),
+      description: oneLineText(200).optional(),
     }),
     successStatus: 201,
     errorStatuses: [409],
