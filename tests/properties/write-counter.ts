@@ -45,11 +45,6 @@ export const BOOKKEEPING: readonly Bookkeeping[] = [
     reason: 'password lockout counts failed passwords (10 in a row lock password sign-in)',
   },
   {
-    table: 'email_challenges',
-    columns: ['attempts'],
-    reason: 'a code attempt is spent before the code is compared (5 per code), so guesses cannot race it',
-  },
-  {
     table: 'sessions',
     columns: ['last_seen_at'],
     reason: 'resolving a session cookie touches it at most once a minute (idle expiry), whatever the answer',
