@@ -1,0 +1,28 @@
+/**
+ * Every base seed that once found a defect, replayed as a named case by the gating suite: the one
+ * property (operation, bad-input class, credential mode) that failed, with the seed that found it.
+ * `npm run test:properties:search` prints such seeds; a defect it finds is fixed and its seed added
+ * here. A seed replays the same draws only while the generators stay as they were: the case still
+ * checks its property on that seed's draws either way.
+ */
+import type { Mode } from './probe';
+import type { BadInputClass } from './bad-inputs';
+
+export interface Regression {
+  name: string;
+  seed: number;
+  operationId: string;
+  badInput: BadInputClass;
+  mode: Mode;
+}
+
+export const REGRESSIONS: readonly Regression[] = [
+  {
+    // Issue 18, section 7: a lone surrogate in a JSON string ("\ud800") answered 500.
+    name: 'a lone surrogate in an application name (POST /api/developer/applications)',
+    seed: 1_246_211_989,
+    operationId: 'createApplication',
+    badInput: 'control_characters',
+    mode: 'session',
+  },
+];
