@@ -171,7 +171,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   }
 
   if (op.auth.kind !== 'public' && op.kind !== 'delegated') {
-    // ASVS V8.2.1, V8.3.1
+    // ASVS V8.3.1
     it('answers 401 without a credential and with a forged one', async () => {
       const forged: Record<string, string> = {
         cookie: 'session=Fe26.2**forged',

@@ -68,7 +68,8 @@ describe('tenant isolation (generated from the registry)', () => {
     expect(missing).toEqual([]);
   });
 
-  // ASVS V8.2.2
+  // ASVS V8.2.1 (a member without the declared permission, an expired delegate, an admin on an
+  // owner-only operation: 403), V8.2.2 (another organization's ids: 404)
   it.each(sessionTenantOperations.map((op) => [label(op), op] as const))('%s refuses every outsider and changes nothing', async (_label, op) => {
     walk.record(op);
     const own = await paramsIn(a, op);
