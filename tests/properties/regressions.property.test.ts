@@ -14,6 +14,6 @@ describe('seeds that once found a defect, replayed', () => {
   it.each(REGRESSIONS.map((r) => [r.name, r] as const))('%s', async (_name, regression) => {
     const op = OPERATIONS.find((o) => o.id === regression.operationId);
     expect(op, regression.operationId).toBeDefined();
-    expect(await runCase(walk, op!, regression.badInput, regression.mode, { baseSeed: regression.seed })).toBeNull();
+    expect(await runCase(walk, op!, regression.badInput, regression.mode, { baseSeed: regression.seed, runs: regression.runs })).toBeNull();
   });
 });

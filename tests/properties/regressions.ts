@@ -14,6 +14,8 @@ export interface Regression {
   operationId: string;
   badInput: BadInputClass;
   mode: Mode;
+  /** The runs per property of the search that found it (the failing draw may come late). */
+  runs?: number;
 }
 
 export const REGRESSIONS: readonly Regression[] = [
@@ -24,5 +26,15 @@ export const REGRESSIONS: readonly Regression[] = [
     operationId: 'createApplication',
     badInput: 'control_characters',
     mode: 'session',
+  },
+  {
+    // Found by the organization walk's first search: a lone surrogate in an approval's target ("\udfff")
+    // answered 500 on POST /api/organizations/{id}/approvals (the same defect at the edge).
+    name: 'a lone surrogate in an approval target (POST /api/organizations/{id}/approvals)',
+    seed: 1_913_441_013,
+    operationId: 'requestOrganizationApproval',
+    badInput: 'control_characters',
+    mode: 'session',
+    runs: 10,
   },
 ];

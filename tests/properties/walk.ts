@@ -92,7 +92,7 @@ async function judge(walk: Walk, op: AnyOperation, badInput: BadInputClass, mode
 }
 
 /** Checks one bad-input class of one operation in one credential mode; the failure message, if any. */
-export async function runCase(walk: Walk, op: AnyOperation, badInput: BadInputClass, mode: Mode, options: { baseSeed?: number } = {}): Promise<string | null> {
+export async function runCase(walk: Walk, op: AnyOperation, badInput: BadInputClass, mode: Mode, options: { baseSeed?: number; runs?: number } = {}): Promise<string | null> {
   const { credentials } = walk;
   // Organization operations act in the probe organization: the session's person must own it first.
   if (mode === 'session' || op.tenant) await keepSignedIn(credentials, walk.mailbox);
