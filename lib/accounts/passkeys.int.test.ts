@@ -35,7 +35,7 @@ async function stepUpWithPasskey(browser: Browser, authenticator: SoftAuthentica
 }
 
 describe('passkeys', () => {
-  // ASVS V6.1.3: a passkey sign-in (amr hwk, user verification required) counts as a passkey step-up.
+  // A passkey sign-in (amr hwk, user verification required) counts as a passkey step-up.
   it('enrolls with a passkey and signs in usernameless, with a fresh step-up', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const userId = await signUpWithPasskey(mailbox, 'ada@example.test', authenticator);
@@ -63,7 +63,7 @@ describe('passkeys', () => {
     expect((await passkeySignIn(authenticator)).status).toBe(201);
   });
 
-  // ASVS V6.5.1
+  // A WebAuthn challenge is single use: a replayed assertion is refused.
   it('uses each challenge once', async () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'linus@example.test', authenticator);
@@ -75,7 +75,6 @@ describe('passkeys', () => {
   });
 
   // ASVS V7.2.4
-  // ASVS V8.2.2
   it('steps up with one of your own passkeys only', async () => {
     const mine = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'hedy@example.test', mine);

@@ -34,6 +34,7 @@ const change = (browser: Browser, body: Record<string, string>, now?: () => Date
 const passwordSignIn = (email: string, password: string) => post('/api/auth/signin/password', { email, password });
 
 describe('changing a password (ASVS V6.2.3)', () => {
+  // ASVS V6.2.3
   it('takes the current password; without it or with a wrong one nothing changes', async () => {
     await signUpWithPassword(mailbox, 'rosalind@example.test', OLD);
     const browser = await signInWithPassword('rosalind@example.test', OLD);

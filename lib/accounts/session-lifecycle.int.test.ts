@@ -73,6 +73,7 @@ describe('a new sign-in', () => {
     expect(audit).toHaveLength(1);
   });
 
+  // ASVS V7.2.4
   it("ends someone else's session in that browser too, and a failed sign-in ends nothing", async () => {
     const aliceId = await signUpWithPassword(mailbox, 'alice@example.test', PASSWORD);
     await signUpWithPassword(mailbox, 'bob@example.test', PASSWORD);
@@ -194,7 +195,7 @@ describe('sign out everywhere else', () => {
 });
 
 describe('the concurrent-session limit', () => {
-  // ASVS V7.1.2: at the limit a new sign-in succeeds and the least recently used session ends.
+  // At the limit a new sign-in succeeds and the least recently used session ends (as docs/security.md documents).
   it('ends the least recently used session when a sign-in goes beyond SESSIONS_PER_ACCOUNT', async () => {
     const restore = withEnv({ SESSIONS_PER_ACCOUNT: '3' });
     try {

@@ -95,8 +95,8 @@ describe('password sign-in', () => {
 });
 
 describe('e-mail code sign-in', () => {
-  // ASVS V6.3.3, V6.1.3: an e-mail code signs in (amr otp) but opens no step-up window.
-  // ASVS V6.5.1, V6.6.2
+  // An e-mail code signs in (amr otp) but opens no step-up window; a code is bound to its challenge.
+  // ASVS V6.6.2
   it('answers known and unknown addresses identically and signs in once per code', async () => {
     await signUpWithPassword(mailbox, 'hedy@example.test', PASSWORD);
     const unknown = await post('/api/auth/signin/email-otp/start', { email: 'ghost@example.test' });

@@ -22,6 +22,7 @@ import { problemBody, problemResponse, toServiceError } from './problem';
 import { enforceClientLimit, enforceSubjectLimit, type RateHeaders } from './rate-limit';
 import { requestIdFor } from './request-id';
 import { recordDelegatedAnswer, recordRefusal } from './security-events';
+import { passed } from './pipeline-steps';
 import { parseInput } from './validation';
 import { assertSupportedVersion, versionHeaders } from './versioning';
 
@@ -44,20 +45,25 @@ export async function runOperation(
   try {
     // 2. Version, before anything that authenticates or touches data.
     assertSupportedVersion(request.headers);
+    passed(op, 'version');
 
     // 3. Body size (read, bounded; decoded only after authentication).
     const bodyText = isUnsafe(op.method) ? await readBoundedBody(request, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : '';
     const contentType = request.headers.get('content-type');
+    passed(op, 'body_size');
 
     // 4. Client rate limit (cheap, pre-auth).
     const client = clientKey(request.headers);
     if (op.rateLimit) rateHeaders = await enforceClientLimit(op.rateLimit, client, now);
+    passed(op, 'client_rate_limit');
 
     // 5. Origin rule.
     assertOrigin(op.origin, request.headers);
+    passed(op, 'origin');
 
     // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
     if (op.kind === 'delegated') {
+      passed(op, 'handed_to_provider');
       const answer = await runDelegated(op, request, bodyText, rawParams, now, requestId);
       await recordDelegatedAnswer(op, request, answer, requestId, now);
       const headers = new Headers(answer.headers);
@@ -70,12 +76,15 @@ export async function runOperation(
     const actor: Actor = await authenticate(op.auth, request, now);
     // A sign-in ends the session the browser already holds (whoever's it is): resolved here, ended by the handler.
     const presented = op.startsSession ? await presentedSession(request, now) : null;
+    passed(op, 'authentication');
 
     // 7. CSRF for cookie-authenticated unsafe methods.
     if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
+    passed(op, 'csrf');
 
     // 8. Authorize: scopes, the tenant (membership, permission, the organization's policies), step-up.
     const tenant = await authorize(op, actor, rawParams, request, now);
+    passed(op, 'authorization');
 
     // 9. Parse params, query, body.
     const url = new URL(request.url);
@@ -83,6 +92,7 @@ export async function runOperation(
     const input = parseInput(op, rawParams, url.searchParams, decoded);
     await authorizeInput(op.auth, actor, input, now, tenant);
     const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
+    passed(op, 'parsing');
 
     // 10. Subject rate limits that need the parsed input (never told in headers: rate-limit.ts).
     if (op.subjectRateLimit) {
@@ -103,6 +113,7 @@ export async function runOperation(
       if ('replay' in started) return json(started.replay.status, started.replay.body, { ...baseHeaders, ...rateHeaders, 'Idempotent-Replayed': 'true' }, op);
       claim = started.claim;
     }
+    passed(op, 'idempotency');
 
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
     const device = deviceLabel(request.headers.get('user-agent'));

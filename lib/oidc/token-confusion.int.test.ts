@@ -47,7 +47,7 @@ describe('token-type confusion', () => {
     }
   });
 
-  // ASVS V9.2.2; RFC 9700 §2.5 / RFC 6750 §5.3 (no access tokens in the query)
+  // ASVS V9.2.2, V14.2.1; RFC 9700 §2.5 / RFC 6750 §5.3 (no access tokens in the query)
   it('does not accept an access token in the query string', async () => {
     const { access } = await issued();
     const query = `access_token=${access}`;

@@ -45,6 +45,7 @@ describe('authorization codes', () => {
     expect((await response.json()).error).toBe('invalid_grant');
   });
 
+  // ASVS V10.4.3 (the lifetime is not shorter either)
   it('still work just before the lifetime ends', async () => {
     const { clientId, verifier, callback } = await approvedCode({ scope: 'openid' });
     travel(55);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { approvals, invitations, memberships, organizationPolicies, organizationRoles } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
+import { PATHOLOGICAL_SCHEMAS } from '@/tests/fixtures/pathological-schemas';
 import { customRoleRow } from '@/tests/helpers/organization-roles';
 import { call, operation, problemOf } from '@/tests/helpers/http';
 import { acceptInvitation, asBearer, asBrowser, invitationTokenFor, invite, joinAs, organizationBearer, person, type Person, membershipOf, ownedOrganization } from '@/tests/helpers/organizations';
@@ -283,18 +284,14 @@ describe('invitations', () => {
 
     const trailing = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: 'cy@example.test.', role: 'member' } });
     expect(trailing.status).toBe(400);
-    // Fullwidth "ｃｙ" is another address (NFC keeps it): an account at cy@ cannot take it.
+    // Fullwidth "ｃｙ" is another address (NFC keeps it), and not one the address rule admits (ASCII
+    // addresses only, as at enrollment): refused, so no invitation of cy's look-alike exists at all.
     const cy = await person(mailbox, 'cy');
     const [local, domain] = cy.email.split('@') as [string, string];
     const fullwidth = [...local].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('') + '@' + domain;
     const created = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: fullwidth, role: 'member' } });
-    if (created.status === 201) {
-      const [row] = await (await getDb()).select().from(invitations).where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')));
-      // The token never reaches cy's mailbox; even a leaked link must not match the look-alike.
-      expect(row!.email).not.toBe(cy.email);
-    } else {
-      expect(created.status).toBe(400);
-    }
+    expect(created.status).toBe(400);
+    expect(await (await getDb()).select().from(invitations).where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')))).toEqual([]);
   });
 
   it('an accepted link cannot be replayed, by the invitee or anyone else', async () => {
@@ -346,40 +343,21 @@ describe('hostile input', () => {
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/agent/actions', { params: { id }, body: action })).status).toBe(400);
   });
 
-  it('answers pathological input schemas quickly with 400 (deep nesting, huge or catastrophic patterns, $ref loops)', async () => {
+  // How long judging each takes is measured by bench/agent-action-schemas.ts (figures, not a test).
+  it('answers pathological input schemas with 400 (deep nesting, huge or catastrophic patterns, $ref loops), legitimate ones with 201', async () => {
     const { owner, id } = await ownedOrganization(mailbox);
-    let deep: Record<string, unknown> = { type: 'string' };
-    for (let i = 0; i < 1500; i += 1) deep = { not: deep };
-    let fanout: Record<string, unknown> = { $defs: {} as Record<string, unknown> };
-    const defs = fanout.$defs as Record<string, unknown>;
-    defs.d0 = { type: 'string' };
-    for (let i = 1; i < 60; i += 1) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i - 1}` }, { $ref: `#/$defs/d${i - 1}` }] };
-    fanout = { ...fanout, $ref: '#/$defs/d59' };
-    const schemas: Record<string, unknown>[] = [
-      deep,
-      { type: 'string', pattern: '(a+)+$' },
-      { type: 'string', pattern: 'a'.repeat(10_000) },
-      { type: 'object', patternProperties: { '^(\\w+\\s?)*$': { type: 'string' } } },
-      { $defs: { a: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' },
-      { $ref: 'https://schemas.example/never-fetched.json' },
-      fanout,
-      { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$', maxLength: 63 },
-    ];
-    const answers: number[] = [];
-    for (const [i, input_schema] of schemas.entries()) {
-      const started = performance.now();
+    const answers: Record<string, number> = {};
+    for (const [i, { name, schema }] of PATHOLOGICAL_SCHEMAS.entries()) {
       const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/agent/actions', {
         params: { id },
-        body: { name: `evil-${i}`, description: 'probe', input_schema, risk_level: 'low' },
+        body: { name: `evil-${i}`, description: 'probe', input_schema: schema, risk_level: 'low' },
       });
-      expect(performance.now() - started, `schema ${i}`).toBeLessThan(3000);
-      answers.push(response.status);
+      answers[name] = response.status;
     }
     // Refused: too deep, catastrophic (nested quantifiers) or oversized patterns, an endless $ref, a
-    // remote $ref (never fetched).
-    // A wide but finite $ref fan-out compiles (each definition once) and is a legitimate schema, as is
-    // a slug pattern written without a repeated quantified group.
-    expect(answers).toEqual([400, 400, 400, 400, 400, 400, 201, 201]);
+    // remote $ref (never fetched). A wide but finite $ref fan-out compiles (each definition once) and
+    // is a legitimate schema, as is a slug pattern written without a repeated quantified group.
+    expect(answers).toEqual(Object.fromEntries(PATHOLOGICAL_SCHEMAS.map((s) => [s.name, s.status])));
   });
 });
 
@@ -445,9 +423,11 @@ describe('replays and cursors', () => {
     const first = await grant(a.id, bobInA);
     expect(first.status).toBe(201);
     const firstGrant = await first.json();
+    // Keys are scoped to principal + operation + key (docs/decisions.md, Idempotency): the same key on
+    // another organization's path is the same key with another request, refused, never replayed.
     const second = await grant(b.id, cyInB);
-    if (second.status === 201) expect((await second.json()).id).not.toBe(firstGrant.id);
-    else expect([409, 422]).toContain(second.status);
+    expect(second.status).toBe(422);
+    expect((await problemOf(second)).code).toBe('idempotency_key_reused');
     const listed = await (await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/delegated-admins', { params: { id: b.id } })).json();
     expect(listed.delegated_admins.map((g: { id: string }) => g.id)).not.toContain(firstGrant.id);
   });
@@ -457,11 +437,12 @@ describe('replays and cursors', () => {
     const b = await ownedOrganization(mailbox, 'zed');
     for (let i = 0; i < 2; i += 1) await joinAs(b.id, (await person(mailbox, 'm')).userId, 'member');
     const page = await (await asBrowser(b.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: b.id }, query: 'limit=1' })).json();
+    // A cursor is bound to its operation (docs/decisions.md, Cursors), and is only a position: the page
+    // read from it is still the caller's organization's, so B's cursor on A's list shows A's members.
     const foreign = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `limit=1&cursor=${page.next_cursor}` });
-    if (foreign.status === 200) {
-      const ids = (await foreign.json()).members.map((m: { user_id: string }) => m.user_id);
-      expect(ids.every((u: string) => u === a.owner.userId)).toBe(true);
-    } else expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(200);
+    // (Newest first: the position is after B's newest member, so A's older owner is on the page.)
+    expect((await foreign.json()).members.map((m: { user_id: string }) => m.user_id)).toEqual([a.owner.userId]);
     for (const cursor of ['garbage', 'eyJ4IjoxfQ', '%00', 'A'.repeat(5000)]) {
       const response = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `cursor=${cursor}` });
       expect(response.status, cursor.slice(0, 20)).toBe(400);

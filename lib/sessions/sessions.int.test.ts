@@ -84,8 +84,7 @@ describe('sessions', () => {
     expect((await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401);
   });
 
-  // ASVS V7.1.1: the documented idle and absolute lifetimes.
-  // ASVS V7.3.1, V7.3.2
+  // The idle and absolute lifetimes docs/security.md documents. ASVS V7.3.1, V7.3.2
   it('expires after 24 idle hours, and after 7 days however active', async () => {
     await signUpWithPassword(mailbox, 'alan@example.test', PASSWORD);
     const browser = await signInWithPassword('alan@example.test', PASSWORD);

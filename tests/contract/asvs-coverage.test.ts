@@ -2,8 +2,11 @@
  * The ASVS coverage table (docs/asvs-coverage.md) is the list of requirements (the repository never
  * reads the ASVS text itself); this guard keeps it honest against the tests: the counts at its top are
  * its rows, every file the table names exists, every `tested` row names at least one test file under
- * lib/, tests/ or e2e/ and every file it names carries the requirement id (next to the test), and every
- * id a test file carries is a `tested` row naming that file. So comments and table cannot drift.
+ * lib/, tests/ or e2e/ and every file it names carries the requirement id, every test it cites by
+ * title (`file` ("title", ...)) exists in that file and carries the requirement id itself (in the
+ * comment right above it, its title or its body: the tag sits on the cited test, not elsewhere in the
+ * file), and every id a test file carries is a `tested` row naming that file. So comments and table
+ * cannot drift. Whether a test really checks its requirement is a reading, recorded in the table.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +38,38 @@ const ID_IN_TEXT = /(?<![\w.])V\d+\.\d+\.\d+(?!\.?\d)/g;
 const NAMED_PATH = /(?<![\w/.-])((?:lib|tests|e2e|app|docs)\/[\w./[\]-]*\.(?:tsx?|md|json))/g;
 const TEST_FILE = /^(?:lib|tests|e2e)\/.+\.(?:test|spec)\.ts$/;
 
+const CITATION = /`((?:lib|tests|e2e)\/[\w./[\]-]*\.(?:test|spec)\.ts)`\s*\(([^)]*)\)/g;
+const TEST_CALL = /\b(?:it|test|describe)(?:\.each\b|\.skip\b|\.only\b)?\s*[(`]/;
+
 const cellsOf = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+
+/** The tests an evidence cell cites by title: `file` ("title", "title": a note). */
+function citedTests(evidence: string): { file: string; title: string }[] {
+  return [...evidence.matchAll(CITATION)].flatMap((m) => [...m[2]!.matchAll(/"([^"]+)"/g)].map((t) => ({ file: m[1]!, title: t[1]! })));
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * Where a test's requirement tag may sit: the comment lines right above the test call, the call
+ * itself (its title) and its body, up to the line that closes it. Null when no test has that title.
+ */
+function testRegion(source: string, title: string): string | null {
+  const lines = source.replace(/\\'/g, "'").split('\n');
+  const quoted = [`'${title}'`, `"${title}"`, `\`${title}\``];
+  const titleLine = lines.findIndex((line) => quoted.some((q) => line.includes(q)));
+  if (titleLine < 0) return null;
+  // The call opens on the title's line, the line above it, or (a table-driven `it.each([...])('title')`)
+  // further up at the same indentation.
+  let call = titleLine;
+  while (call >= 0 && !(TEST_CALL.test(lines[call]!) && indentOf(lines[call]!) <= indentOf(lines[titleLine]!) + 2)) call -= 1;
+  if (call < 0) return null;
+  let start = call;
+  while (start > 0 && /^\s*(\/\/|\/\*|\*)/.test(lines[start - 1]!)) start -= 1;
+  let end = titleLine + 1;
+  while (end < lines.length && (lines[end]!.trim() === '' || indentOf(lines[end]!) > indentOf(lines[call]!))) end += 1;
+  return lines.slice(start, end + 1).join('\n');
+}
 const namedPaths = (evidence: string) => [...evidence.matchAll(NAMED_PATH)].map((m) => m[1]!);
 const idsIn = (text: string) => new Set(text.match(ID_IN_TEXT) ?? []);
 
@@ -81,6 +115,12 @@ function coverageProblems(markdown: string, repo: Repository): string[] {
     for (const file of files) {
       if (repo.exists(file) && !idsIn(repo.read(file)).has(row.id)) problems.push(`${row.id}: ${file} does not name ${row.id} (add // ASVS ${row.id} next to the test)`);
     }
+    for (const { file, title } of citedTests(row.evidence)) {
+      if (!repo.exists(file)) continue;
+      const region = testRegion(repo.read(file), title);
+      if (region === null) problems.push(`${row.id}: ${file} has no test "${title}"`);
+      else if (!idsIn(region).has(row.id)) problems.push(`${row.id}: the test "${title}" in ${file} does not carry ${row.id} (the tag belongs on the cited test)`);
+    }
   }
 
   for (const file of repo.testFiles()) {
@@ -111,28 +151,34 @@ describe('the ASVS coverage table', () => {
     expect(coverageProblems(markdown, repository)).toEqual([]);
   });
 
-  it('would catch a wrong count, an unnamed id, a missing file and a test nobody counted', () => {
+  it('would catch a wrong count, an unnamed id, a missing file, a test nobody counted and a tag beside the cited test', () => {
     const files: Record<string, string> = {
-      'lib/a.test.ts': '// ASVS V1.1.1\n// ASVS V1.1.3',
-      'lib/b.test.ts': 'no ids here',
+      'lib/a.test.ts': "// ASVS V1.1.1\nit('a', () => {});\n// ASVS V1.1.3\nit('c', () => {});",
+      'lib/b.test.ts': "it('b', () => {});",
+      // The id is in the file, but on another test than the one the table cites.
+      'lib/d.test.ts': "describe('d', () => {\n  it('cited', () => {\n    expect(1).toBe(1);\n  });\n\n  // ASVS V1.1.4\n  it('near', () => {});\n});",
     };
     const fake: Repository = { exists: (file) => file in files, read: (file) => files[file]!, testFiles: () => Object.keys(files) };
     const markdown = [
-      '| tested | 1 |',
+      '| tested | 2 |',
       '| implemented | 1 |',
       '| missing | 0 |',
       '| not applicable | 0 |',
-      '| total | 3 |',
+      '| total | 4 |',
       '| V1.1.1 | L1 | tested | `lib/a.test.ts` ("a") |',
       '| V1.1.2 | L2 | tested | `lib/b.test.ts` ("b"); `lib/gone.test.ts` |',
       '| V1.1.3 | L3 | implemented | lib/code.ts |',
+      '| V1.1.4 | L2 | tested | `lib/d.test.ts` ("cited", "renamed since") |',
     ].join('\n');
     expect(coverageProblems(markdown, fake)).toEqual([
       'V1.1.2: names lib/gone.test.ts, which does not exist',
       'V1.1.3: level L3 is not L1 or L2',
       'V1.1.3: names lib/code.ts, which does not exist',
-      'the count of tested says 1, the table has 2',
+      'the count of tested says 2, the table has 3',
       'V1.1.2: lib/b.test.ts does not name V1.1.2 (add // ASVS V1.1.2 next to the test)',
+      'V1.1.2: the test "b" in lib/b.test.ts does not carry V1.1.2 (the tag belongs on the cited test)',
+      'V1.1.4: the test "cited" in lib/d.test.ts does not carry V1.1.4 (the tag belongs on the cited test)',
+      'V1.1.4: lib/d.test.ts has no test "renamed since"',
       'lib/a.test.ts names V1.1.3: its row must be tested and name lib/a.test.ts',
     ]);
   });

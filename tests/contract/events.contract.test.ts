@@ -19,6 +19,7 @@ import { APPLICATIONS, createApplication, ONE_APPLICATION } from '../helpers/app
 import { mintAccessToken } from '../helpers/oauth';
 import { asBrowser, createOrganization, invite, joinAs } from '../helpers/organizations';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
+import { WalkCoverage } from '../helpers/walk-coverage';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
 const PASSWORD = 'a long and unusual passphrase 42';
@@ -257,6 +258,7 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
 };
 
 const declaring = OPERATIONS.filter((op) => op.emits && op.emits.length > 0);
+const walk = new WalkCoverage();
 const outboxIds = async () => new Set((await (await getDb()).select({ id: outboxEvents.id }).from(outboxEvents)).map((row) => row.id));
 
 describe('declared events', () => {
@@ -271,12 +273,20 @@ describe('declared events', () => {
   });
 
   it.each(declaring.map((op) => [op.id, op] as const))('%s writes exactly its declared events to the outbox', async (_id, op) => {
+    walk.record(op);
     const act = await SCENARIOS[op.id]!();
     const before = await outboxIds();
     const response = await act();
     expect(response.status, await response.clone().text()).toBe(op.successStatus);
     const written = (await (await getDb()).select({ id: outboxEvents.id, type: outboxEvents.type }).from(outboxEvents)).filter((row) => !before.has(row.id));
     expect([...new Set(written.map((row) => row.type))].sort()).toEqual([...op.emits!].sort());
+  });
+});
+
+describe('the walk', () => {
+  it('ran every operation of the registry that declares events', () => {
+    expect(declaring.length).toBeGreaterThan(0);
+    expect(walk.gaps(declaring)).toEqual({ notRun: [], unexpected: [] });
   });
 });
 

@@ -11,8 +11,10 @@ import { serve } from '@/lib/http/serve';
 import { DEPRECATION_NOTICE_DAYS } from '@/lib/http/versioning';
 import { call, ORIGIN, problemOf } from '../helpers/http';
 import { lifecycleOperations, termOperations } from '../helpers/test-operations';
+import { WalkCoverage } from '../helpers/walk-coverage';
 
 const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations, ...lifecycleOperations];
+const walk = new WalkCoverage();
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
 let clients = 0;
 /** Each call comes from its own client address, so shared rate-limit buckets do not couple the tests. */
@@ -112,6 +114,7 @@ describe('the registry', () => {
 
 describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   it('carries X-Request-ID, echoing a sane incoming one', async () => {
+    walk.record(op);
     const response = await call(op, { headers: { ...browserHeaders(op), 'x-request-id': 'contract-test-0001' } });
     expect(response.headers.get('x-request-id')).toBe('contract-test-0001');
     expect(response.headers.get('x-service-api-version')).toBe('v1');
@@ -168,7 +171,7 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   }
 
   if (op.auth.kind !== 'public' && op.kind !== 'delegated') {
-    // ASVS V8.2.1, V8.3.1
+    // ASVS V8.3.1
     it('answers 401 without a credential and with a forged one', async () => {
       const forged: Record<string, string> = {
         cookie: 'session=Fe26.2**forged',
@@ -202,4 +205,11 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
       expect(response.headers.get('cache-control')).toBe(op.cacheControl ?? 'no-store');
     });
   }
+});
+
+describe('the walk', () => {
+  it('ran every operation of the registry (and each test-only one)', () => {
+    expect(OPERATIONS.length).toBeGreaterThan(0);
+    expect(walk.gaps(ALL)).toEqual({ notRun: [], unexpected: [] });
+  });
 });

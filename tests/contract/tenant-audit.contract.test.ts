@@ -15,10 +15,12 @@ import { OPERATIONS } from '@/lib/http/registry';
 import { useMailbox } from '../helpers/accounts';
 import { developerApplication, freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
 import { asBrowser, type Person } from '../helpers/organizations';
+import { WalkCoverage } from '../helpers/walk-coverage';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
 const mutations = OPERATIONS.filter((op) => op.tenant && op.auth.kind === 'session' && isUnsafe(op.method));
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
+const walk = new WalkCoverage();
 
 interface Success {
   body?: (w: World, params: Record<string, string>) => Promise<unknown> | unknown;
@@ -66,6 +68,7 @@ describe('tenant mutations are audited (generated from the registry)', () => {
   });
 
   it.each(mutations.map((op) => [label(op), op] as const))('%s writes an audit event of the organization with the change', async (_label, op) => {
+    walk.record(op);
     const success = SUCCESS[op.id] ?? {};
     const params = await paramsIn(org, op);
     await success.before?.(org, params);
@@ -88,5 +91,11 @@ describe('tenant mutations are audited (generated from the registry)', () => {
       const text = JSON.stringify(event);
       for (const secret of [actor.browser.cookie.split('=')[1]!, actor.browser.csrf]) expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('the walk', () => {
+  it('ran every tenant mutation of the registry', () => {
+    expect(walk.gaps(mutations)).toEqual({ notRun: [], unexpected: [] });
   });
 });

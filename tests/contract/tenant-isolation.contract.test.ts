@@ -27,6 +27,7 @@ import { call } from '../helpers/http';
 import { mintAccessToken } from '../helpers/oauth';
 import { FIXTURES, NAMES, nestedPathParams, paramsIn, VALID_BODIES, world, type World } from '../helpers/organization-fixtures';
 import { asBrowser, type Person } from '../helpers/organizations';
+import { WalkCoverage } from '../helpers/walk-coverage';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
 const label = (op: AnyOperation) => `${op.method} ${op.path}`;
@@ -34,6 +35,7 @@ const tenantOperations = OPERATIONS.filter((op) => op.tenant);
 const sessionTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'session');
 const bearerTenantOperations = tenantOperations.filter((op) => op.auth.kind === 'bearer');
 const pathParams = nestedPathParams;
+const walk = new WalkCoverage();
 
 const auditCount = async (organizationId: string) =>
   (await (await getDb()).select({ n: count() }).from(auditEvents).where(eq(auditEvents.organizationId, organizationId)))[0]!.n;
@@ -66,8 +68,10 @@ describe('tenant isolation (generated from the registry)', () => {
     expect(missing).toEqual([]);
   });
 
-  // ASVS V8.2.2
+  // ASVS V8.2.1 (a member without the declared permission, an expired delegate, an admin on an
+  // owner-only operation: 403), V8.2.2 (another organization's ids: 404)
   it.each(sessionTenantOperations.map((op) => [label(op), op] as const))('%s refuses every outsider and changes nothing', async (_label, op) => {
+    walk.record(op);
     const own = await paramsIn(a, op);
     const before = await auditCount(a.id);
 
@@ -107,6 +111,7 @@ describe('tenant isolation (generated from the registry)', () => {
 
   // ASVS V8.2.2
   it.each(bearerTenantOperations.map((op) => [label(op), op] as const))('%s serves only the bound organization', async (_label, op) => {
+    walk.record(op);
     const scope = op.auth.kind === 'bearer' ? op.auth.scopes.join(' ') : '';
     const own = await paramsIn(a, op);
     const bearer = async (userId: string, organizationId?: string) =>
@@ -122,5 +127,14 @@ describe('tenant isolation (generated from the registry)', () => {
       expect(await refusal(await bearer(a.member.userId, a.id)), 'bound member without the permission').toEqual({ status: 403, code: 'forbidden' });
       expect((await bearer(a.owner.userId, a.id)).status, 'bound owner').toBe(200);
     }
+  });
+});
+
+describe('the walk', () => {
+  it('ran every tenant operation, and every organization path declares its tenant', () => {
+    expect(walk.gaps(tenantOperations)).toEqual({ notRun: [], unexpected: [] });
+    // An organization operation without a tenant declaration would fall out of this walk unseen.
+    const undeclared = OPERATIONS.filter((op) => /^\/api\/(v1\/)?organizations\/\{id\}/.test(op.path) && !op.tenant).map(label);
+    expect(undeclared).toEqual([]);
   });
 });

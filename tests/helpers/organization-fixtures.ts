@@ -14,20 +14,24 @@ import { asBrowser, createOrganization, joinAs, PASSWORD, person, type Person } 
 /** The path parameters of an operation besides the organization's own `id`. */
 export const nestedPathParams = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'id');
 
-export interface World {
+/** An organization and its owner: all a fixture needs to make a resource in it. */
+export interface Tenant {
   id: string;
   /** Where the organization's people get their mail (fresh members sign up through it). */
   mailbox: Mailbox;
+  owner: Person;
+}
+
+export interface World extends Tenant {
   /** The membership id of `member`. */
   memberMembershipId: string;
-  owner: Person;
   admin: Person;
   member: Person;
   /** A member whose grant of every delegable permission has expired. */
   delegate: Person;
 }
 
-export type Fixture = (world: World, resolved: Record<string, string>) => Promise<string>;
+export type Fixture = (world: Tenant, resolved: Record<string, string>) => Promise<string>;
 
 async function created(response: Response, what: string): Promise<string> {
   if (response.status !== 201) throw new Error(`fixture ${what}: ${response.status} ${await response.text()}`);
@@ -36,16 +40,16 @@ async function created(response: Response, what: string): Promise<string> {
 
 let accounts = 0;
 /** A fresh member (not signed in: fixtures that a positive control may remove must not be shared). */
-export async function freshMember(world: World): Promise<string> {
+export async function freshMember(world: Tenant): Promise<string> {
   const userId = await signUpWithPassword(world.mailbox, `tenant-fixture-${(accounts += 1)}-${randomUUID().slice(0, 6)}@example.test`, PASSWORD);
   return joinAs(world.id, userId, 'member');
 }
 
-const post = (world: World, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+const post = (world: Tenant, path: string, body: unknown, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   asBrowser(world.owner.browser, 'POST', path, { params: { id: world.id, ...params }, body, headers });
 
 /** An application of a developer outside the organization (not assigned to it yet). */
-export async function developerApplication(world: World): Promise<{ id: string; client_id: string }> {
+export async function developerApplication(world: Tenant): Promise<{ id: string; client_id: string }> {
   const developer = await person(world.mailbox, 'developer');
   const response = await asBrowser(developer.browser, 'POST', '/api/developer/applications', {
     body: { name: 'Assigned app', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
@@ -104,7 +108,7 @@ export const VALID_BODIES: Record<string, (world: World) => unknown> = {
   decideOrganizationApproval: () => ({ decision: 'reject' }),
 };
 
-export async function paramsIn(world: World, op: AnyOperation): Promise<Record<string, string>> {
+export async function paramsIn(world: Tenant, op: AnyOperation): Promise<Record<string, string>> {
   const resolved: Record<string, string> = { id: world.id };
   for (const name of nestedPathParams(op)) resolved[name] = await (FIXTURES[name] ?? NAMES[name])!(world, resolved);
   return resolved;

@@ -2,8 +2,11 @@
  * The bad-input suite, generated from the operation registry (issue 9, item 27): every operation in
  * OPERATIONS, every bad-input class its declaration admits (bad-inputs.ts), without and with a
  * signed-in session and with its own credential, through the real route binding and pipeline on the
- * test database. A new operation is covered by being registered. The properties are in surfaces.ts;
- * "nothing written by a refused request" is judged here with per-table write counts (write-counter.ts).
+ * test database (walk.ts: the credentials, the organization the session owns, the judge). A new
+ * operation is covered by being registered; the last test checks that the walk exercised the whole
+ * registry and that every operation's input reached its parsing. Seeds: run-property.ts (fixed here,
+ * random in `npm run test:properties:search`); seeds that once found a defect replay in
+ * regressions.property.test.ts.
  * ASVS V4.1.1 (every error answer carries its surface's media type), V16.5.3 (a refused request
  * writes nothing, never fails open).
  */
@@ -11,73 +14,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyOperation, HttpMethod } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
 import { serve } from '@/lib/http/serve';
-import { useMailbox } from '../helpers/accounts';
 import { ORIGIN } from '../helpers/http';
 import { badInputsFor, type BadInputClass } from './bad-inputs';
-import { inputsOf, type Draft } from './drafts';
-import { createCredentials, keepSignedIn, type Credentials } from './fixtures';
-import { describeExchange, modesFor, probeOf, send, type Mode } from './probe';
-import { BASE_SEED, checkProperty, RUNS } from './run-property';
-import { answerViolations, isRefusal, schemaRefusal } from './surfaces';
-import { installWriteCounter, writeCounts, writesBetween } from './write-counter';
+import { inputsOf } from './drafts';
+import { prepareOrganizationParams } from './organization';
+import { modesFor } from './probe';
+import { BASE_SEED, RUNS } from './run-property';
+import { label, runCase, useWalk } from './walk';
+import { writeCounts, writesBetween } from './write-counter';
 
-const mailbox = useMailbox();
-let credentials: Credentials;
-const tally = { cases: 0, properties: 0, requests: 0, startedAt: 0 };
+const walk = useWalk();
+const tally = { cases: 0, properties: 0, startedAt: 0 };
+const exercised = new Set<string>();
 
 beforeAll(async () => {
   console.log(`bad-input properties: PROPERTY_SEED=${BASE_SEED} PROPERTY_RUNS=${RUNS}`);
-  await installWriteCounter();
-  credentials = await createCredentials(mailbox);
+  await prepareOrganizationParams(walk.credentials.organization, OPERATIONS);
   tally.startedAt = Date.now();
 });
 
 afterAll(() => {
   const seconds = ((Date.now() - tally.startedAt) / 1000).toFixed(1);
   console.log(
-    `bad-input properties: ${OPERATIONS.length} operations, ${tally.cases} cases (operation x class), ${tally.properties} properties (x credential mode) x ${RUNS} runs: ${tally.requests} requests (shrinking included) in ${seconds} s`,
+    `bad-input properties: ${exercised.size} of ${OPERATIONS.length} operations, ${walk.reachedParsing.size} reached parsing; ${tally.cases} cases (operation x class), ${tally.properties} properties (x credential mode) x ${RUNS} runs: ${walk.requests} requests (shrinking included) in ${seconds} s`,
   );
 });
 
-const label = (op: AnyOperation) => `${op.method} ${op.path}${op.kind === 'delegated' && op.variant ? ` (${op.id})` : ''}`;
-
-/** One request judged against every property; throws with the exchange when one does not hold. */
-async function judge(op: AnyOperation, mode: Mode, draft: Draft): Promise<void> {
-  tally.requests += 1;
-  if (draft.prelude) await send(op, probeOf(op, mode, draft.prelude, credentials));
-  const probe = probeOf(op, mode, draft, credentials);
-  const before = await writeCounts();
-  const answer = await send(op, probe);
-  const violations = answerViolations(op, answer);
-  if (isRefusal(answer)) {
-    const written = writesBetween(before, await writeCounts());
-    if (written.length) violations.push(`a refused request wrote: ${written.join(', ')}`);
-  }
-  const refusedPart = schemaRefusal(op, probe);
-  if (refusedPart && !isRefusal(answer)) violations.push(`its own ${refusedPart} schema refuses this input, yet it answered ${answer.status}`);
-  if (violations.length > 0) throw new Error([`[${mode}] ${draft.note}`, ...violations.map((v) => `  - ${v}`), describeExchange(probe, answer)].join('\n'));
-}
-
 // Which classes apply follows from the declaration alone; the arbitraries themselves are built once
-// the fixtures (client id, CSRF token length) exist.
+// the fixtures (client id, CSRF token length, the organization's resources) exist.
 const PLACEHOLDER = { baseUrl: ORIGIN, clientId: 'placeholder', redirectUri: 'http://127.0.0.1/cb' };
 const classesOf = (op: AnyOperation): BadInputClass[] => [...badInputsFor(inputsOf(op, PLACEHOLDER), 43).keys()];
 
-describe.each(OPERATIONS.map((op) => [label(op), op] as const))('%s', (name, op) => {
+describe.each(OPERATIONS.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   it.each(classesOf(op))('%s', async (badInput) => {
     const failures: string[] = [];
     tally.cases += 1;
+    exercised.add(op.id);
     for (const mode of modesFor(op)) {
       // A wrong CSRF token only means something next to the session it should belong to.
       if (badInput === 'bad_csrf' && mode !== 'session') continue;
-      if (mode === 'session') await keepSignedIn(credentials, mailbox);
-      const arbitrary = badInputsFor(inputsOf(op, credentials.protocol), credentials.browser.csrf.length).get(badInput)!;
       tally.properties += 1;
-      try {
-        await checkProperty(`${name} ${badInput} ${mode}`, arbitrary, (draft) => judge(op, mode, draft));
-      } catch (error) {
-        failures.push((error as Error).message);
-      }
+      const failure = await runCase(walk, op, badInput, mode);
+      if (failure) failures.push(failure);
     }
     // Every mode runs before failing, so one failing mode does not hide another.
     if (failures.length > 0) throw new Error(failures.join('\n\n'));
@@ -108,5 +86,45 @@ describe('methods a path does not declare', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Classes whose break is in what parsing reads (params, query, body, the Idempotency-Key read after
+ * it): each must reach parsing, or the class tested nothing. The others are refused earlier by design:
+ * an unsupported version (step 2), a body over the limit (step 3), a wrong CSRF token (step 7), junk
+ * in credential headers (step 6), an odd organization id (the tenant check, step 8).
+ */
+const PARSED_CLASSES: readonly BadInputClass[] = [
+  'wrong_type',
+  'missing_field',
+  'extra_field',
+  'control_characters',
+  'nul_everywhere',
+  'oversized_field',
+  'invalid_json',
+  'wrong_content_type',
+  'query_junk',
+  'bad_pagination',
+  'bad_idempotency_key',
+];
+
+const isFormVariant = (op: AnyOperation) => op.kind === 'delegated' && op.variant !== undefined;
+
+describe('the walk', () => {
+  // Last in the file: it reads what the walk above recorded (vitest runs a file's tests in order).
+  it('exercised every operation of the registry, and the input of each reached its parsing', () => {
+    expect([...exercised].sort()).toEqual(OPERATIONS.map((op) => op.id).sort());
+    const neverParsed = OPERATIONS.filter((op) => (walk.reachedParsing.get(op.id)?.size ?? 0) === 0).map(label);
+    expect(neverParsed).toEqual([]);
+    const unparsedCases = OPERATIONS.flatMap((op) =>
+      classesOf(op)
+        .filter((badInput) => PARSED_CLASSES.includes(badInput) && !walk.reachedParsing.get(op.id)?.has(badInput))
+        // A form variant is chosen by its form body: a body that is no form goes to the main operation
+        // (lib/http/serve.ts), where it may stop earlier (its Origin rule).
+        .filter((badInput) => !(isFormVariant(op) && (badInput === 'invalid_json' || badInput === 'wrong_content_type')))
+        .map((badInput) => `${label(op)} ${badInput}`),
+    );
+    expect(unparsedCases).toEqual([]);
   });
 });

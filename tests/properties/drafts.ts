@@ -51,7 +51,12 @@ export interface OperationInputs {
 
 export const pathParamNames = (op: AnyOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
-export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures): OperationInputs {
+/**
+ * `realParams`: path parameters naming resources that exist (an organization the credentials act in,
+ * and its members, groups ...), used as they are so the request gets past the tenant check to the
+ * operation's own parsing and handler; otherwise they are drawn from the declared schema.
+ */
+export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures, realParams?: Record<string, string>): OperationInputs {
   const carriers: Carrier[] = [];
   // Mostly values the operation's own schema accepts (refinements such as a time zone are invisible in
   // JSON Schema), so that the one break is what the service sees; sometimes whatever was drawn.
@@ -71,7 +76,7 @@ export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures): Operatio
     if (op.kind === 'resource' && op.body) carriers.push(ownCarrier('body', op.body, op.acceptsForm ? ['json', 'form'] : ['json']));
   }
   const declaredParams = op.params ? inputSchemaOf(op.params) : null;
-  const params = fc.record(
+  const params = realParams ? fc.constant(realParams) : fc.record(
     Object.fromEntries(
       pathParamNames(op).map((name) => {
         const schema = declaredParams?.properties?.[name];

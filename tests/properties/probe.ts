@@ -34,14 +34,15 @@ export interface Answer {
 
 let clients = 0;
 
-function credentialHeaders(mode: Mode, credentials: Credentials): Record<string, string> {
+function credentialHeaders(op: AnyOperation, mode: Mode, credentials: Credentials): Record<string, string> {
   switch (mode) {
     case 'anonymous':
       return {};
     case 'session':
-      return { cookie: credentials.browser.cookie, 'x-csrf-token': credentials.browser.csrf };
+      return { cookie: credentials.person.browser.cookie, 'x-csrf-token': credentials.person.browser.csrf };
     case 'bearer':
-      return { authorization: `Bearer ${credentials.bearer}` };
+      // Organization reads answer only a token bound to the organization in their path.
+      return { authorization: `Bearer ${op.tenant ? credentials.organization.bearer : credentials.bearer}` };
     case 'enrollment_token':
       return { 'x-enrollment-token': credentials.enrollmentToken };
     case 'recovery_token':
@@ -84,7 +85,7 @@ export function probeOf(op: AnyOperation, mode: Mode, draft: Draft, credentials:
     'x-forwarded-for': `2001:db8:f::${clients.toString(16)}`,
     ...(op.origin === 'none' ? {} : { origin: ORIGIN }),
     ...(contentType !== null && body !== null ? { 'content-type': contentType } : {}),
-    ...credentialHeaders(mode, credentials),
+    ...credentialHeaders(op, mode, credentials),
     ...draft.headers,
   };
   return {

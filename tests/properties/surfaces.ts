@@ -3,7 +3,9 @@
  *  1. never a 5xx;
  *  2. the surface's error format, with X-Request-ID:
  *     - API operations: application/problem+json with a catalogued `code`, its `status`, and the
- *       `request_id` of the header;
+ *       `request_id` of the header (a replayed answer, `Idempotent-Replayed: true`, is the stored one
+ *       as it was, with the `request_id` of the execution that produced it: docs/decisions.md,
+ *       Idempotency);
  *     - delegated OAuth operations (node-oidc-provider): the OAuth error JSON `{ error }`, or the
  *       pipeline's problem document for what the pipeline refused before handing over (version, size,
  *       rate limit, Origin, Idempotency-Key, JSON-to-form conversion in lib/http/delegated.ts);
@@ -38,7 +40,10 @@ function problemViolations(answer: Answer): string[] {
   const violations: string[] = [];
   if (typeof body.code !== 'string' || !(body.code in ERROR_CATALOGUE)) violations.push(`problem code ${JSON.stringify(body.code)} is not catalogued`);
   if (body.status !== answer.status) violations.push(`problem status ${String(body.status)} differs from ${answer.status}`);
-  if (body.request_id !== answer.headers.get('x-request-id')) violations.push('problem request_id differs from X-Request-ID');
+  const replayed = answer.headers.get('idempotent-replayed') === 'true';
+  if (replayed ? typeof body.request_id !== 'string' || body.request_id === '' : body.request_id !== answer.headers.get('x-request-id')) {
+    violations.push(replayed ? 'a replayed problem without its request_id' : 'problem request_id differs from X-Request-ID');
+  }
   return violations;
 }
 
