@@ -6,6 +6,7 @@
 import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
+import { instant } from '@/lib/contract/instant';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { displayName } from '@/lib/organizations';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
@@ -51,7 +52,7 @@ export const apiKeyOperations: AnyOperation[] = [
     body: z.strictObject({
       name: displayName,
       scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
-      expires_at: z.iso.datetime({ offset: true }).pipe(z.coerce.date()).optional(),
+      expires_at: instant.optional(),
     }),
     successStatus: 201,
     errorStatuses: [409],

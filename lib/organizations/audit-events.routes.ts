@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { organizationAuditEvents } from '@/lib/audit';
+import { instantText as instant } from '@/lib/contract/instant';
 import { defineCollection, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
 import { inOrganization, organizationParams, SESSION, TAG } from './terms';
 
-const instant = z.iso.datetime({ offset: true });
 
 const query = z
   .strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { DELEGABLE_PERMISSIONS, type Permission } from '@/lib/contract/permissions';
+import { instant } from '@/lib/contract/instant';
 import { tenantOf } from '@/lib/contract/tenant';
 import { createDelegation, listDelegations, revokeDelegation } from './delegations';
 import { inOrganization, nestedParams, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
@@ -48,7 +49,7 @@ export const delegationOperations: AnyOperation[] = [
     body: z.strictObject({
       membership_id: z.uuid(),
       permissions: z.array(delegable).min(1, 'Grant at least one permission.').max(DELEGABLE_PERMISSIONS.length * 2),
-      expires_at: z.iso.datetime({ offset: true }).pipe(z.coerce.date()).optional(),
+      expires_at: instant.optional(),
       approval_id: z.string().max(100).optional(),
     }),
     successStatus: 201,

@@ -39,4 +39,22 @@ export const REGRESSIONS: readonly Regression[] = [
     mode: 'session',
     runs: 10,
   },
+  {
+    // Found by a search before resolving issue 18: an instant before the year 1 in UTC
+    // (`from=0000-02-29T20:00:00+10:00`) passed the format check and failed in PostgreSQL (no year 0).
+    name: 'an instant in the year 0 as an audit filter (GET /api/organizations/{id}/audit-events, missing field)',
+    seed: 1_510_304_809,
+    operationId: 'listOrganizationAuditEvents',
+    badInput: 'missing_field',
+    mode: 'session',
+    runs: 10,
+  },
+  {
+    name: 'an instant in the year 0 as an audit filter (GET /api/organizations/{id}/audit-events, header junk)',
+    seed: 1_510_304_809,
+    operationId: 'listOrganizationAuditEvents',
+    badInput: 'header_junk',
+    mode: 'session',
+    runs: 10,
+  },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '@/lib/contract/instant';
 import { AGENT_API_KEY_MAX_DAYS } from '@/lib/contract/scopes';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA } from '@/lib/developer';
 import { displayName } from '@/lib/organizations';
@@ -20,7 +21,7 @@ export const createApiKeyTool = defineTool({
   input: {
     name: displayName.describe('A name that says where the key is used'),
     scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
-    expires_at: z.iso.datetime({ offset: true }).optional().describe(`Optional expiry (ISO 8601, at most ${AGENT_API_KEY_MAX_DAYS} days ahead, the default)`),
+    expires_at: instantText.optional().describe(`Optional expiry (ISO 8601, at most ${AGENT_API_KEY_MAX_DAYS} days ahead, the default)`),
   },
   output: CREATED_API_KEY_SCHEMA.shape,
   run: (actor, args, { now, requestId }) =>
