@@ -3,7 +3,9 @@
  * the built app (Next.js, the pipeline, the Web-to-Node bridge) side by side with a bare
  * node-oidc-provider of the same configuration on the same Postgres adapter (bench/support/
  * bare-provider.ts), in alternating rounds. Prints throughput, p50/p99 and the ratios (goal: the app
- * reaches at least 0.7 of bare throughput).
+ * reaches at least 0.7 of bare throughput). Beside them, our own bearer surface on the app alone,
+ * `GET /api/v1/me` with the same access token (the token, its grant and the account are read), against
+ * the app's userinfo: what our bearer check costs next to the provider's own.
  *
  *   npm run build && npx tsx bench/oauth.ts     (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PG_URL)
  *
@@ -123,8 +125,10 @@ async function main() {
           last = performance.now();
         });
       });
-    const userinfoRun = async (base: string, seconds: number) =>
-      toSample(await autocannon({ url: `${base}/oauth/userinfo`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${accessToken}` } }));
+    const bearerRun = async (url: string, seconds: number) =>
+      toSample(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${accessToken}` } }));
+    const userinfoRun = (base: string, seconds: number) => bearerRun(`${base}/oauth/userinfo`, seconds);
+    const meRun = (seconds: number) => bearerRun(`${APP}/api/v1/me`, seconds);
 
     // Check both targets answer correctly before measuring anything.
     for (const base of [APP, BARE]) {
@@ -138,19 +142,23 @@ async function main() {
       const info = await fetch(`${base}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
       if (info.status !== 200) throw new Error(`${base} userinfo: ${info.status} ${await info.text()}`);
     }
+    const me = await fetch(`${APP}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (me.status !== 200) throw new Error(`/api/v1/me: ${me.status} ${await me.text()}`);
 
     // Size the refresh pools from a short warm-up on each target (JIT, connection pools).
     const warm = { app: await refreshRun(APP, await mintRefreshTokens(300)), bare: await refreshRun(BARE, await mintRefreshTokens(300)) };
     await userinfoRun(APP, 2);
     await userinfoRun(BARE, 2);
+    await meRun(2);
     const poolSize = (rps: number) => Math.max(200, Math.round(rps * SECONDS));
 
-    const samples = { refresh: { app: [] as Sample[], bare: [] as Sample[] }, userinfo: { app: [] as Sample[], bare: [] as Sample[] } };
+    const samples = { refresh: { app: [] as Sample[], bare: [] as Sample[] }, userinfo: { app: [] as Sample[], bare: [] as Sample[] }, me: [] as Sample[] };
     for (let round = 0; round < ROUNDS; round++) {
       samples.refresh.bare.push(await refreshRun(BARE, await mintRefreshTokens(poolSize(warm.bare.rps))));
       samples.refresh.app.push(await refreshRun(APP, await mintRefreshTokens(poolSize(warm.app.rps))));
       samples.userinfo.bare.push(await userinfoRun(BARE, SECONDS));
       samples.userinfo.app.push(await userinfoRun(APP, SECONDS));
+      samples.me.push(await meRun(SECONDS));
     }
 
     console.log(`OAuth endpoints, ${CONNECTIONS} connections, ${ROUNDS} rounds of about ${SECONDS}s each (medians; latency in ms)`);
@@ -166,6 +174,15 @@ async function main() {
         console.error(`${endpoint}: ${appSample.errors} app and ${bareSample.errors} bare errors (expected 0)`);
         process.exitCode = 1;
       }
+    }
+    const meSample = summarise(samples.me);
+    const appUserinfo = summarise(samples.userinfo.app);
+    console.log('\nGET /api/v1/me on the app (our bearer check), against the app\'s userinfo');
+    console.table({ 'app userinfo': appUserinfo, 'app /api/v1/me': meSample });
+    console.log(`throughput /api/v1/me / userinfo: ${(meSample.rps / appUserinfo.rps).toFixed(3)}; p50: ${(meSample.p50 / appUserinfo.p50).toFixed(2)}`);
+    if (meSample.errors > 0) {
+      console.error(`/api/v1/me: ${meSample.errors} errors (expected 0)`);
+      process.exitCode = 1;
     }
   } finally {
     for (const stop of children.reverse()) {
