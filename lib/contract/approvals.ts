@@ -28,7 +28,7 @@ export const GATED_CHANGES = {
   // deletes it) alone, or one admin could lift a gate and then walk through it.
   'approvals.loosen': {
     gatedBy: APPROVAL_ACTIONS,
-    target: 'The approvals policy as it would become, exactly as the refused change names it: `approvals.required_for = [...]`.',
+    target: 'The approvals policy as it would become, exactly as the refused change names it, such as approvals.required_for = ["members.remove"].',
   },
   'delegated_admins.create': {
     gatedBy: ['delegated_admins.create'],
