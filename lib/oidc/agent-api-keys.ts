@@ -43,7 +43,7 @@ export async function apiKeyScopesOfClient(clientId: string): Promise<ApiKeyScop
  * password change, expiry) removes the grant, so this one check covers them all.
  */
 export async function grantIsLive(grantId: string, now: Date): Promise<boolean> {
-  return (await findModel(await getDb(), 'Grant', grantId, now)) !== null;
+  return (await grantExpiry(grantId, now)) !== undefined;
 }
 
 /** When a live grant expires by itself (null: never); undefined when it no longer exists. */

@@ -1,9 +1,9 @@
 /**
  * The OAuth bearer term for our own API: the access token is looked up in the provider's store
- * (opaque tokens; a revoked or expired token is gone or invalid), its grant must still stand, it must be meant for this API (no
- * resource indicator, or the API resource — a token for {base_url}/mcp is accepted only by /mcp)
- * and must not be sender-constrained (no DPoP on this resource server yet). The MCP endpoint has the
- * mirror rule: only tokens whose audience is exactly {base_url}/mcp (resolveMcpAccessToken).
+ * (opaque tokens; a revoked or expired token is gone or invalid), its grant must still stand, it
+ * must be meant for this API (no resource indicator, or the API resource — a token for
+ * {base_url}/mcp is accepted only by /mcp) and must not be sender-constrained (no DPoP on this
+ * resource server yet). The MCP endpoint has the mirror rule: only tokens whose audience is exactly {base_url}/mcp (resolveMcpAccessToken).
  */
 import type { Actor } from '@/lib/contract/actor';
 import { getConfig } from '@/lib/config';

@@ -15,7 +15,7 @@ import type { AnyOperation, HttpMethod } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
 import { serve } from '@/lib/http/serve';
 import { ORIGIN } from '../helpers/http';
-import { badInputsFor, type BadInputClass } from './bad-inputs';
+import { BAD_INPUT_CLASSES, badInputsFor, type BadInputClass } from './bad-inputs';
 import { inputsOf } from './drafts';
 import { prepareOrganizationParams } from './organization';
 import { modesFor } from './probe';
@@ -90,24 +90,13 @@ describe('methods a path does not declare', () => {
 });
 
 /**
- * Classes whose break is in what parsing reads (params, query, body, the Idempotency-Key read after
- * it): each must reach parsing, or the class tested nothing. The others are refused earlier by design:
- * an unsupported version (step 2), a body over the limit (step 3), a wrong CSRF token (step 7), junk
- * in credential headers (step 6), an odd organization id (the tenant check, step 8).
+ * Classes refused before parsing by design, each at its step: an unsupported version (step 2), a body
+ * over the limit (step 3), junk in credential headers (step 6), a wrong CSRF token (step 7), an odd
+ * organization id (the tenant check, step 8). Every other class breaks what parsing reads (params,
+ * query, body, the Idempotency-Key read after it), so it must reach parsing or it tested nothing.
  */
-const PARSED_CLASSES: readonly BadInputClass[] = [
-  'wrong_type',
-  'missing_field',
-  'extra_field',
-  'control_characters',
-  'nul_everywhere',
-  'oversized_field',
-  'invalid_json',
-  'wrong_content_type',
-  'query_junk',
-  'bad_pagination',
-  'bad_idempotency_key',
-];
+const REFUSED_BEFORE_PARSING: readonly BadInputClass[] = ['unsupported_version', 'oversized_body', 'header_junk', 'bad_csrf', 'odd_path_id'];
+const PARSED_CLASSES = BAD_INPUT_CLASSES.filter((badInput) => !REFUSED_BEFORE_PARSING.includes(badInput));
 
 const isFormVariant = (op: AnyOperation) => op.kind === 'delegated' && op.variant !== undefined;
 
