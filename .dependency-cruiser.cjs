@@ -27,7 +27,7 @@ module.exports = {
     {
       name: 'context-entry-point-only',
       severity: 'error',
-      comment: "Reach another context through lib/<ctx>/index.ts (its public entry point), not its files.",
+      comment: 'Reach another context through lib/<ctx>/index.ts (its public entry point), not its files.',
       from: { path: '^lib/([^/]+)/', pathNot: ['^lib/http/', '[.]test[.]ts$'] },
       to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/$1/', SHARED, '^lib/[^/]+/index[.]ts$'] },
     },
@@ -51,7 +51,11 @@ module.exports = {
     exclude: { path: '^(node_modules|[.]next|drizzle|test-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -4,7 +4,19 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }] });
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/peer-better-auth/.next/**', 'bench/peer-better-auth/next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      '.data/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'bench/peer-better-auth/.next/**',
+      'bench/peer-better-auth/next-env.d.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -17,7 +29,10 @@ export default tseslint.config(
     files: ['lib/**/*.ts'],
     ignores: ['lib/http/**', 'lib/db/**', 'lib/**/*.repo.ts'],
     rules: {
-      ...restrict(['next', 'next/*', '@/lib/http', '@/lib/http/*', 'drizzle-orm', 'drizzle-orm/*'], 'Domain code never sees HTTP, and only *.repo.ts files and lib/db use drizzle-orm.'),
+      ...restrict(
+        ['next', 'next/*', '@/lib/http', '@/lib/http/*', 'drizzle-orm', 'drizzle-orm/*'],
+        'Domain code never sees HTTP, and only *.repo.ts files and lib/db use drizzle-orm.',
+      ),
     },
   },
   {
@@ -26,7 +41,9 @@ export default tseslint.config(
   },
   {
     files: ['lib/http/**/*.ts'],
-    rules: { ...restrict(['next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'], 'The edge works on Web Request/Response and reaches the database through repositories.') },
+    rules: {
+      ...restrict(['next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'], 'The edge works on Web Request/Response and reaches the database through repositories.'),
+    },
   },
   {
     files: ['lib/db/**/*.ts'],
@@ -34,11 +51,21 @@ export default tseslint.config(
   },
   {
     files: ['lib/contract/**/*.ts'],
-    rules: { ...restrict(['@/lib/http', '@/lib/http/*', '@/lib/db', '@/lib/db/*', 'next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'], 'The contract is plain data and types.') },
+    rules: {
+      ...restrict(
+        ['@/lib/http', '@/lib/http/*', '@/lib/db', '@/lib/db/*', 'next', 'next/*', 'drizzle-orm', 'drizzle-orm/*'],
+        'The contract is plain data and types.',
+      ),
+    },
   },
   {
     files: ['app/**/*.ts', 'app/**/*.tsx'],
-    rules: { ...restrict(['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo'], 'Pages and routes go through the API (lib/http), never the database.') },
+    rules: {
+      ...restrict(
+        ['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo'],
+        'Pages and routes go through the API (lib/http), never the database.',
+      ),
+    },
   },
   {
     // Tests may read persisted state directly to prove what a use case wrote.
@@ -46,7 +73,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['lib/config/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.ts', 'playwright.config.ts', 'vitest.config.ts'],
+    files: [
+      'lib/config/**/*.ts',
+      'tests/**/*.ts',
+      'e2e/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.ts',
+      'playwright.config.ts',
+      'vitest.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -15,7 +15,12 @@ interface Area {
 
 const AREAS: Area[] = [
   { title: 'Sign in', href: '/sign-in', description: 'Passkeys, passwords and e-mail codes on hosted pages.', needs: ['passkeys', 'password', 'email_otp'] },
-  { title: 'Admin console', href: '/console', description: 'Run your organization: members, invitations, groups, roles, policies, approvals, audit log.', needs: ['organizations'] },
+  {
+    title: 'Admin console',
+    href: '/console',
+    description: 'Run your organization: members, invitations, groups, roles, policies, approvals, audit log.',
+    needs: ['organizations'],
+  },
   { title: 'Developer portal', href: '/portal', description: 'Applications, API keys and signed webhooks.', needs: ['developer'] },
   { title: 'Documentation', href: '/docs', description: 'API reference generated from the operation registry.', needs: [] },
   { title: 'Status', href: '/status', description: 'Live capability, readiness and launch evidence.', needs: [] },
@@ -30,9 +35,8 @@ export default async function HomePage() {
     <>
       <h1>Identity and access, self-hosted</h1>
       <p className="lead">
-        An open-source identity service: people sign in with passkeys, passwords or e-mail codes on hosted pages, organization admins run
-        their tenants, developers manage applications, API keys and webhooks, and relying parties use it as their OAuth 2.0 / OpenID
-        Connect provider.
+        An open-source identity service: people sign in with passkeys, passwords or e-mail codes on hosted pages, organization admins run their tenants,
+        developers manage applications, API keys and webhooks, and relying parties use it as their OAuth 2.0 / OpenID Connect provider.
       </p>
       <h2>Where to go</h2>
       <ul className="cards">
@@ -42,8 +46,7 @@ export default async function HomePage() {
             <p>{area.description}</p>
             {!usable(area) && (
               <p>
-                <StatusBadge value={area.needs.map(statusOf).includes('unavailable') ? 'unavailable' : 'planned'} /> Not available on this
-                deployment yet.
+                <StatusBadge value={area.needs.map(statusOf).includes('unavailable') ? 'unavailable' : 'planned'} /> Not available on this deployment yet.
               </p>
             )}
           </li>

@@ -27,7 +27,12 @@ async function main() {
     stop = server.stop;
     await enroll(server.base, server.dataDir, EMAIL, (token) => api(server.base, '/api/auth/enrollment/password/complete', { password: PASSWORD }, token));
     const browser = await signInWithPassword(server.base, EMAIL, PASSWORD);
-    const { api_key: apiKey } = (await api(server.base, '/api/developer/api-keys', { name: 'bench', scopes: ['identity.developer.read'] }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as { api_key: string };
+    const { api_key: apiKey } = (await api(
+      server.base,
+      '/api/developer/api-keys',
+      { name: 'bench', scopes: ['identity.developer.read'] },
+      { cookie: browser.cookie, 'x-csrf-token': browser.csrf },
+    )) as { api_key: string };
 
     Object.assign(process.env, SECRETS, { DATABASE_URL: databaseUrl, BASE_URL: server.base });
     const { authenticate } = await import('../lib/http/auth');

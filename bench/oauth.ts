@@ -59,7 +59,11 @@ async function main() {
     const app = await startServer(3400, env);
     children.push(app.stop);
     Object.assign(process.env, env, { BASE_URL: APP });
-    const bare: ChildProcess = spawn('npx', ['tsx', 'bench/support/bare-provider.ts'], { env: { ...process.env, ...env, BASE_URL: BARE }, stdio: 'ignore', detached: true });
+    const bare: ChildProcess = spawn('npx', ['tsx', 'bench/support/bare-provider.ts'], {
+      env: { ...process.env, ...env, BASE_URL: BARE },
+      stdio: 'ignore',
+      detached: true,
+    });
     children.push(() => process.kill(-bare.pid!, 'SIGTERM'));
     await waitFor(`${BARE}/.well-known/openid-configuration`);
 
@@ -71,11 +75,20 @@ async function main() {
 
     const userId = randomUUID();
     const now = new Date();
-    await (await getDb()).insert(users).values({ id: userId, email: 'bench@example.test', emailVerifiedAt: now, createdAt: now, updatedAt: now, displayName: 'Bench' });
+    await (
+      await getDb()
+    )
+      .insert(users)
+      .values({ id: userId, email: 'bench@example.test', emailVerifiedAt: now, createdAt: now, updatedAt: now, displayName: 'Bench' });
     const registration = await fetch(`${APP}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: ['http://127.0.0.1:50000/cb'] }),
+      body: JSON.stringify({
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        redirect_uris: ['http://127.0.0.1:50000/cb'],
+      }),
     });
     const clientId = ((await registration.json()) as { client_id: string }).client_id;
     const client = (await provider.Client.find(clientId))!;
@@ -87,7 +100,16 @@ async function main() {
     const mintRefreshTokens = async (count: number) => {
       const tokens: string[] = [];
       for (let i = 0; i < count; i++) {
-        const token = new provider.RefreshToken({ accountId: userId, client, grantId, gty: 'authorization_code', scope: SCOPE, rotations: 0, authTime, expiresWithSession: false });
+        const token = new provider.RefreshToken({
+          accountId: userId,
+          client,
+          grantId,
+          gty: 'authorization_code',
+          scope: SCOPE,
+          rotations: 0,
+          authTime,
+          expiresWithSession: false,
+        });
         tokens.push(await token.save());
       }
       return tokens;
@@ -168,7 +190,9 @@ async function main() {
       console.log(endpoint === 'refresh' ? '\nPOST /oauth/token (grant_type=refresh_token, rotating)' : '\nGET /oauth/userinfo');
       const shown = (s: Sample) => ({ ...s, rps: Math.round(s.rps * 10) / 10 });
       console.table({ bare: shown(bareSample), app: shown(appSample) });
-      console.log(`throughput app/bare: ${(appSample.rps / bareSample.rps).toFixed(3)} (goal >= 0.7); p50 app/bare: ${(appSample.p50 / bareSample.p50).toFixed(2)}`);
+      console.log(
+        `throughput app/bare: ${(appSample.rps / bareSample.rps).toFixed(3)} (goal >= 0.7); p50 app/bare: ${(appSample.p50 / bareSample.p50).toFixed(2)}`,
+      );
       if (appSample.errors + bareSample.errors > 0) {
         // Errors (non-2xx, timeouts) make the figures meaningless: say so and fail the run.
         console.error(`${endpoint}: ${appSample.errors} app and ${bareSample.errors} bare errors (expected 0)`);
@@ -177,7 +201,7 @@ async function main() {
     }
     const meSample = summarise(samples.me);
     const appUserinfo = summarise(samples.userinfo.app);
-    console.log('\nGET /api/v1/me on the app (our bearer check), against the app\'s userinfo');
+    console.log("\nGET /api/v1/me on the app (our bearer check), against the app's userinfo");
     console.table({ 'app userinfo': appUserinfo, 'app /api/v1/me': meSample });
     console.log(`throughput /api/v1/me / userinfo: ${(meSample.rps / appUserinfo.rps).toFixed(3)}; p50: ${(meSample.p50 / appUserinfo.p50).toFixed(2)}`);
     if (meSample.errors > 0) {

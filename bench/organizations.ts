@@ -32,7 +32,6 @@ const AUTHORIZE_GOAL_MS = 1;
 
 const SECRETS = scratchSecrets();
 
-
 /** 100k people and their memberships, written in bulk (the API would take hours; the rows are the same). */
 async function seedMembers(sql: postgres.Sql, organizationId: string) {
   await sql`
@@ -88,7 +87,9 @@ async function pagingBenchmark(base: string, browser: Browser, organizationId: s
   console.table({ 'first page (100 items)': first, [`page at depth ${depth} (100 items)`]: deep });
   if (first.errors + deep.errors > 0) throw new Error('errors while measuring: the figures are void');
   const ratio = deep.p50 / first.p50;
-  console.log(`p50 deep/first: ${ratio.toFixed(2)} (goal <= ${PAGE_GOAL}: ${ratio <= PAGE_GOAL ? 'met' : 'NOT met'}); throughput first ${first.rps.toFixed(0)} req/s, deep ${deep.rps.toFixed(0)} req/s`);
+  console.log(
+    `p50 deep/first: ${ratio.toFixed(2)} (goal <= ${PAGE_GOAL}: ${ratio <= PAGE_GOAL ? 'met' : 'NOT met'}); throughput first ${first.rps.toFixed(0)} req/s, deep ${deep.rps.toFixed(0)} req/s`,
+  );
 }
 
 /** In-process: pipeline step 8 for a tenant operation against a session-only one, same actor, interleaved. */
@@ -134,7 +135,9 @@ async function main() {
     stop = server.stop;
     await enroll(server.base, server.dataDir, EMAIL, (token) => api(server.base, '/api/auth/enrollment/password/complete', { password: PASSWORD }, token));
     const browser = await signInWithPassword(server.base, EMAIL, PASSWORD);
-    const { id } = (await api(server.base, '/api/organizations', { name: 'Bench Org' }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as { id: string };
+    const { id } = (await api(server.base, '/api/organizations', { name: 'Bench Org' }, { cookie: browser.cookie, 'x-csrf-token': browser.csrf })) as {
+      id: string;
+    };
     const seeded = Date.now();
     await seedMembers(sql, id);
     console.log(`seeded ${MEMBERS} members in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);

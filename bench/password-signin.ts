@@ -79,7 +79,9 @@ async function main() {
     console.log(`raw PBKDF2:             ${raw.toFixed(2)} hashes/s`);
     console.log(`password sign-in:       ${signInRate.toFixed(2)} sign-ins/s (p50 ${signIn.latency.p50} ms, p99 ${signIn.latency.p99} ms, ${failures} failed)`);
     console.log(`ratio sign-in / raw:    ${(signInRate / raw).toFixed(3)} (target >= 0.85)`);
-    console.log(`passkey sign-in verify: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${PASSKEY_ROUNDS}`);
+    console.log(
+      `passkey sign-in verify: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms over ${PASSKEY_ROUNDS}`,
+    );
   } finally {
     server.stop();
   }

@@ -54,7 +54,9 @@ async function main() {
     const bare = summarise(samples.bare);
     console.log(`GET /api/v1/capabilities, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s rounds (medians)`);
     console.table({ bare, pipeline });
-    console.log(`p50 ratio pipeline/bare: ${(pipeline.p50 / bare.p50).toFixed(3)} (pipeline adds ${(((pipeline.p50 - bare.p50) / bare.p50) * 100).toFixed(1)}% to p50)`);
+    console.log(
+      `p50 ratio pipeline/bare: ${(pipeline.p50 / bare.p50).toFixed(3)} (pipeline adds ${(((pipeline.p50 - bare.p50) / bare.p50) * 100).toFixed(1)}% to p50)`,
+    );
     console.log(`mean latency ratio pipeline/bare: ${(pipeline.mean / bare.mean).toFixed(3)}`);
     console.log(`p99 ratio pipeline/bare: ${(pipeline.p99 / bare.p99).toFixed(3)}`);
     console.log(`throughput ratio pipeline/bare: ${(pipeline.rps / bare.rps).toFixed(3)}`);

@@ -41,7 +41,10 @@ async function measure(url: string, cookie: string, seconds: number): Promise<Sa
 
 /** The `name=value` pair of the named cookie a response sets. */
 function cookieFrom(response: Response, name: string): string {
-  const pair = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((p) => p.startsWith(`${name}=`));
+  const pair = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((p) => p.startsWith(`${name}=`));
   if (!pair) throw new Error(`no ${name} cookie in the answer (${response.status})`);
   return pair;
 }
@@ -57,7 +60,12 @@ async function startPeer(env: Record<string, string>): Promise<() => void> {
   peerTool('tsx', ['migrate.ts'], env);
   // webpack: a Turbopack build of an app nested in this repository picks up the repository's own instrumentation.ts.
   peerTool('next', ['build', '--webpack'], env);
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-p', String(PEER.port)], { cwd: PEER.dir, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-p', String(PEER.port)], {
+    cwd: PEER.dir,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   const stop = () => process.kill(-child.pid!, 'SIGTERM');
   for (let i = 0; i < 120; i++) {
     try {

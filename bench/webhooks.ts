@@ -40,7 +40,17 @@ async function main() {
     const now = new Date();
     await db.insert(users).values({ id: userId, email: 'bench@example.test', emailVerifiedAt: now, createdAt: now, updatedAt: now });
     // Through the service, as the portal would (the SSRF check resolves the receiver's name).
-    const actor = { kind: 'session' as const, userId, sessionId: 'bench', authenticatedAt: now, stepUpAt: now, stepUpMethod: 'password' as const, amr: ['pwd'], lastSeenAt: now, bindingHash: null };
+    const actor = {
+      kind: 'session' as const,
+      userId,
+      sessionId: 'bench',
+      authenticatedAt: now,
+      stepUpAt: now,
+      stepUpMethod: 'password' as const,
+      amr: ['pwd'],
+      lastSeenAt: now,
+      bindingHash: null,
+    };
     const { secret } = await createWebhook(actor, { url: receiver.url, events: ['identity.user.updated'] }, now, 'bench');
     const body = (n: number) => JSON.stringify({ type: 'identity.user.updated', timestamp: new Date().toISOString(), data: { user_id: userId, n } });
 
@@ -61,12 +71,22 @@ async function main() {
 
     async function durable(): Promise<number> {
       const at = new Date();
-      const rows = Array.from({ length: EVENTS }, (_, n) => ({ id: randomUUID(), createdAt: at, type: 'identity.user.updated', userId, organizationId: null, payload: { user_id: userId, n } }));
+      const rows = Array.from({ length: EVENTS }, (_, n) => ({
+        id: randomUUID(),
+        createdAt: at,
+        type: 'identity.user.updated',
+        userId,
+        organizationId: null,
+        payload: { user_id: userId, n },
+      }));
       for (let i = 0; i < rows.length; i += 500) await db.insert(outboxEvents).values(rows.slice(i, i + 500));
       const started = performance.now();
       await workOnce(`bench-${randomUUID()}`, BATCH);
       const seconds = (performance.now() - started) / 1000;
-      const outcomes = await db.select({ status: webhookDeliveries.status, failure: webhookDeliveries.lastFailureCode, n: count() }).from(webhookDeliveries).groupBy(webhookDeliveries.status, webhookDeliveries.lastFailureCode);
+      const outcomes = await db
+        .select({ status: webhookDeliveries.status, failure: webhookDeliveries.lastFailureCode, n: count() })
+        .from(webhookDeliveries)
+        .groupBy(webhookDeliveries.status, webhookDeliveries.lastFailureCode);
       await db.delete(webhookDeliveries);
       const delivered = outcomes.find((o) => o.status === 'delivered')?.n ?? 0;
       // A send that failed (a reset connection, say) waits for its retry: counted apart, never as sent.
@@ -82,7 +102,9 @@ async function main() {
       rawRates.push(await raw());
       durableRates.push(await durable());
     }
-    console.log(`webhook deliveries, ${EVENTS} per round, ${ROUNDS} interleaved rounds, concurrency ${BATCH} (PostgreSQL at ${new URL(PG_URL).host}, HTTPS receiver on loopback)`);
+    console.log(
+      `webhook deliveries, ${EVENTS} per round, ${ROUNDS} interleaved rounds, concurrency ${BATCH} (PostgreSQL at ${new URL(PG_URL).host}, HTTPS receiver on loopback)`,
+    );
     console.table({
       'raw signed POST loop': { per_second: median(rawRates).toFixed(0) },
       'outbox + fan-out + leased worker': { per_second: median(durableRates).toFixed(0) },

@@ -22,7 +22,10 @@ async function signInWithPasskey(page: Page) {
 /** Another browser signed in to the account through the API; its request context keeps the cookie. */
 async function elsewhere(browser: Browser, email: string) {
   const context = await browser.newContext();
-  const response = await context.request.post(`${E2E_BASE_URL}/api/auth/signin/password`, { headers: { origin: E2E_BASE_URL }, data: { email, password: PASSWORD } });
+  const response = await context.request.post(`${E2E_BASE_URL}/api/auth/signin/password`, {
+    headers: { origin: E2E_BASE_URL },
+    data: { email, password: PASSWORD },
+  });
   expect(response.status()).toBe(201);
   return context;
 }

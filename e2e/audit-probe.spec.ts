@@ -36,7 +36,9 @@ test.describe('the second outside audit', () => {
     // Once: six concurrent refreshes of one refresh token gave six independent children.
     const fresh = await authorizationCode(request, origin, csrf, { clientId, redirectUri: REDIRECT, scope });
     const tokens = await (await request.post('/oauth/token', { form: codeExchange(clientId, REDIRECT, fresh) })).json();
-    const refreshes = await atOnce(6, () => request.post('/oauth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId } }));
+    const refreshes = await atOnce(6, () =>
+      request.post('/oauth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId } }),
+    );
     expect(refreshes.filter((status) => status === 200)).toHaveLength(1);
     expect(refreshes.filter((status) => status === 400)).toHaveLength(5);
   });
@@ -54,7 +56,10 @@ test.describe('the second outside audit', () => {
     const before = mailCount(memberEmail);
     expect((await request.post(`${members}/invitations`, { headers: admin, data: { email: memberEmail, role: 'member' } })).status()).toBe(201);
     const token = /[?&]token=([A-Za-z0-9_%-]+)/.exec((await waitForMail(memberEmail, before)).text)![1]!;
-    const accepted = await member.post('/api/organizations/invitations/accept', { headers: { origin, 'x-csrf-token': memberCsrf }, data: { token: decodeURIComponent(token) } });
+    const accepted = await member.post('/api/organizations/invitations/accept', {
+      headers: { origin, 'x-csrf-token': memberCsrf },
+      data: { token: decodeURIComponent(token) },
+    });
     expect(accepted.status()).toBe(200);
     const { membership_id } = await accepted.json();
     await member.dispose();
@@ -63,7 +68,9 @@ test.describe('the second outside audit', () => {
     expect((await request.post(`${members}/policies`, { headers: admin, data: gate })).status()).toBe(200);
     expect((await problem(await request.delete(`${members}/members/${membership_id}`, { headers: admin }), 403)).code).toBe('approval_required');
     // Once: suspending the member (the same effect) went through without approval.
-    expect((await problem(await request.patch(`${members}/members/${membership_id}`, { headers: admin, data: { status: 'suspended' } }), 403)).code).toBe('approval_required');
+    expect((await problem(await request.patch(`${members}/members/${membership_id}`, { headers: admin, data: { status: 'suspended' } }), 403)).code).toBe(
+      'approval_required',
+    );
     // Once: emptying the list first, then removing, went through without approval.
     const emptied = { policy_key: 'approvals.required_for', value: [] };
     expect((await problem(await request.patch(`${members}/policies`, { headers: admin, data: emptied }), 403)).code).toBe('approval_required');
@@ -71,7 +78,9 @@ test.describe('the second outside audit', () => {
     const deleted = await request.delete(`${members}/policies/approvals.required_for`, { headers: { ...admin, 'idempotency-key': `audit-${Date.now()}` } });
     expect((await problem(deleted, 403)).code).toBe('approval_required');
     // Tightening stays free.
-    expect((await request.post(`${members}/policies`, { headers: admin, data: { ...gate, value: ['members.remove', 'delegated_admins.create'] } })).status()).toBe(200);
+    expect(
+      (await request.post(`${members}/policies`, { headers: admin, data: { ...gate, value: ['members.remove', 'delegated_admins.create'] } })).status(),
+    ).toBe(200);
   });
 
   test('an agent mints only short-lived, narrow API keys that end with its consent', async ({ request, baseURL }) => {
@@ -79,7 +88,12 @@ test.describe('the second outside audit', () => {
     const csrf = await signedIn(request, origin, uniqueEmail('audit-agent'));
     const clientId = await registerClient(request, REDIRECT);
     const resource = `${origin}/mcp`;
-    const authorized = await authorizationCode(request, origin, csrf, { clientId, redirectUri: REDIRECT, scope: 'identity.api_keys.create', extra: { resource } });
+    const authorized = await authorizationCode(request, origin, csrf, {
+      clientId,
+      redirectUri: REDIRECT,
+      scope: 'identity.api_keys.create',
+      extra: { resource },
+    });
     const exchanged = await request.post('/oauth/token', { form: { ...codeExchange(clientId, REDIRECT, authorized), resource } });
     expect(exchanged.status()).toBe(200);
     const agent = { authorization: `Bearer ${(await exchanged.json()).access_token}`, accept: 'application/json, text/event-stream' };
@@ -104,7 +118,9 @@ test.describe('the second outside audit', () => {
 
     const { consents } = await (await request.get('/api/auth/consents')).json();
     const consent = consents.find((c: { client_id: string }) => c.client_id === clientId);
-    expect((await request.post('/api/auth/consents/revoke', { headers: { origin, 'x-csrf-token': csrf }, data: { grant_id: consent.grant_id } })).status()).toBe(200);
+    expect(
+      (await request.post('/api/auth/consents/revoke', { headers: { origin, 'x-csrf-token': csrf }, data: { grant_id: consent.grant_id } })).status(),
+    ).toBe(200);
     expect((await request.get('/api/v1/developer/api-keys', { headers: keyHeaders })).status()).toBe(401);
   });
 
@@ -123,7 +139,10 @@ test.describe('the second outside audit', () => {
     const { challenge_id } = await started.json();
     const code = await waitForCode(email, before);
 
-    const changed = await request.post('/api/auth/password/change', { headers: owner, data: { current_password: PASSWORD, new_password: `${PASSWORD} changed` } });
+    const changed = await request.post('/api/auth/password/change', {
+      headers: owner,
+      data: { current_password: PASSWORD, new_password: `${PASSWORD} changed` },
+    });
     expect(changed.status()).toBe(200);
     // Once: the kept code still signed in (201) after the owner changed the password.
     const completed = await intruder.post('/api/auth/signin/email-otp/complete', { headers: { origin }, data: { challenge_id, code } });

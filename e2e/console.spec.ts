@@ -64,7 +64,6 @@ async function invite(page: Page, email: string): Promise<string> {
   return invitationLink(email, before);
 }
 
-
 /** For looking at, not committed. */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
@@ -298,7 +297,10 @@ test.describe('the organization console', () => {
         for (const label of SECTION_LABELS) {
           await open(page, label);
           await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(width);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${label} at ${width} px: ${await widerThan(page, width)}`,
+          ).toBeLessThanOrEqual(width);
           await shot(page, `console-${label.toLowerCase().replaceAll(' ', '-')}-${width}`);
           if (width === 390) await expectAccessible(page, `console: ${label}`);
         }

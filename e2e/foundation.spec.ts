@@ -7,7 +7,9 @@ import { HOSTED_PAGES, openConsent, signUpAndSignIn } from './support/site-journ
 async function sidewaysOverflow(page: Page) {
   return page.evaluate(() => ({
     page: document.documentElement.scrollWidth - window.innerWidth,
-    tables: [...document.querySelectorAll('.table-wrap')].filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.closest('[id]')?.id ?? t.textContent!.slice(0, 40)),
+    tables: [...document.querySelectorAll('.table-wrap')]
+      .filter((t) => t.scrollWidth > t.clientWidth)
+      .map((t) => t.closest('[id]')?.id ?? t.textContent!.slice(0, 40)),
   }));
 }
 
@@ -16,7 +18,13 @@ async function headerLines(page: Page) {
   return page.getByRole('banner').evaluate((banner) =>
     [...banner.querySelectorAll('nav > a, nav button')].map((el) => {
       const box = el.getBoundingClientRect();
-      return { text: el.textContent!.trim(), top: Math.round(box.top), bottom: Math.round(box.bottom), middle: Math.round(box.top + box.height / 2), right: box.right };
+      return {
+        text: el.textContent!.trim(),
+        top: Math.round(box.top),
+        bottom: Math.round(box.bottom),
+        middle: Math.round(box.top + box.height / 2),
+        right: box.right,
+      };
     }),
   );
 }

@@ -5,7 +5,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './support/journeys';
 
-
 test('an independent relying party discovers the provider over HTTP and fetches its keys', async ({ baseURL }) => {
   const config = await client.discovery(new URL(baseURL!), 'discovery-only', undefined, undefined, { execute: [client.allowInsecureRequests] });
   const metadata = config.serverMetadata();
@@ -33,7 +32,6 @@ async function callbackListener(): Promise<{ server: Server; url: string; next: 
   const next = () => (received.length ? Promise.resolve(received.shift()!) : new Promise<URL>((r) => waiting.push(r)));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next, received };
 }
-
 
 // ASVS V9.2.4, V10.4.2, V10.4.5, V10.4.9, V10.7.2
 test('authorization code + PKCE through the hosted sign-in and consent, then ID token, userinfo and the bearer API', async ({ page, baseURL }) => {
@@ -85,7 +83,12 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
 
     const redirected = await callback.next();
     expect(redirected.searchParams.get('iss')).toBe(baseURL);
-    const tokens = await client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(registered, redirected, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     expect(claims.iss).toBe(baseURL);
     expect(claims.aud).toBe(registered.clientMetadata().client_id);
@@ -99,7 +102,9 @@ test('authorization code + PKCE through the hosted sign-in and consent, then ID 
     expect((await me.json()).email).toBe(email);
 
     // The code is single use, and a second use revokes what the first issued.
-    await expect(client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toThrow();
+    await expect(
+      client.authorizationCodeGrant(registered, redirected, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }),
+    ).rejects.toThrow();
     const afterCodeReuse = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(afterCodeReuse.status).toBe(401);
 
@@ -185,7 +190,14 @@ test('an MCP client: resource indicator, default scope, audience-bound token; th
     const issuer = new URL(metadata.authorization_servers[0]);
     const registered = await client.dynamicClientRegistration(
       issuer,
-      { client_name: 'Journey MCP', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [callback.url] },
+      {
+        client_name: 'Journey MCP',
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [callback.url],
+      },
       undefined,
       { execute: [client.allowInsecureRequests] },
     );
@@ -209,7 +221,12 @@ test('an MCP client: resource indicator, default scope, audience-bound token; th
     await expect(page.getByText('See your name, language and time zone')).toBeVisible();
     await expect(page.getByText(`For use with ${metadata.resource}`)).toBeVisible();
     await page.getByRole('button', { name: 'Allow' }).click();
-    const tokens = await client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: verifier, expectedState: state }, { resource: metadata.resource });
+    const tokens = await client.authorizationCodeGrant(
+      registered,
+      await callback.next(),
+      { pkceCodeVerifier: verifier, expectedState: state },
+      { resource: metadata.resource },
+    );
     expect(tokens.scope).toBe('identity.profile.read');
     // Audience-bound to /mcp: this service's own API refuses it.
     const me = await fetch(new URL('/api/v1/me', baseURL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -241,7 +258,12 @@ test('an MCP client: resource indicator, default scope, audience-bound token; th
     await page.getByRole('button', { name: 'Sign in with password' }).click();
     await expect(page.getByRole('heading', { name: /Allow Journey MCP/ })).toBeVisible();
     await page.getByRole('button', { name: 'Allow' }).click();
-    const fresh = await client.authorizationCodeGrant(registered, await callback.next(), { pkceCodeVerifier: loginVerifier, expectedState: loginState, expectedNonce: nonce, idTokenExpected: true });
+    const fresh = await client.authorizationCodeGrant(registered, await callback.next(), {
+      pkceCodeVerifier: loginVerifier,
+      expectedState: loginState,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     expect(fresh.claims()!.auth_time).toBeGreaterThanOrEqual(before);
   } finally {
     callback.server.close();
@@ -265,7 +287,14 @@ test('an untrusted client’s error lands on our page, where the person decides 
   try {
     const registered = await client.dynamicClientRegistration(
       new URL(baseURL!),
-      { client_name: 'Journey Stranger', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: [callback.url] },
+      {
+        client_name: 'Journey Stranger',
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [callback.url],
+      },
       undefined,
       { execute: [client.allowInsecureRequests] },
     );

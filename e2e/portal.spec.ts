@@ -39,7 +39,6 @@ async function takeSecret(page: Page, label: string): Promise<string> {
   return value;
 }
 
-
 /** GET /api/v1/developer/api-keys from this test process, as a script would, with the key as the bearer credential. */
 const listKeysWith = (apiKey: string) => fetch(`${E2E_BASE_URL}/api/v1/developer/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
 
@@ -216,7 +215,10 @@ test.describe('the developer portal', () => {
         await page.setViewportSize({ width, height: 844 });
         for (const label of SECTION_LABELS) {
           await open(page, label);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(width);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${label} at ${width} px: ${await widerThan(page, width)}`,
+          ).toBeLessThanOrEqual(width);
           await shot(page, `portal-${label.toLowerCase().replaceAll(' ', '-')}-${width}`);
           if (width === 390) await expectAccessible(page, `portal: ${label}`);
         }

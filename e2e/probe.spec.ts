@@ -31,7 +31,10 @@ test.describe('the outsider probe', () => {
     // Once: NUL reached Postgres ("invalid byte sequence for encoding UTF8: 0x00") and answered 500.
     const context = await problem(await request.get('/oauth/authorize/context?client_id=a%00b&redirect_uri=http://127.0.0.1/cb'), 400);
     expect(context.code).toBe('invalid_request');
-    const signIn = await problem(await request.post('/api/auth/signin/password', { headers: { origin: baseURL! }, data: { email: 'a\u0000@example.test', password: 'x'.repeat(12) } }), 400);
+    const signIn = await problem(
+      await request.post('/api/auth/signin/password', { headers: { origin: baseURL! }, data: { email: 'a\u0000@example.test', password: 'x'.repeat(12) } }),
+      400,
+    );
     expect(signIn.code).toBe('invalid_request');
     const token = await problem(await request.post('/oauth/token', { form: { grant_type: 'authorization_code', client_id: 'a\u0000b', code: 'c' } }), 400);
     expect(token.error).toBe('invalid_request');
@@ -45,7 +48,13 @@ test.describe('the outsider probe', () => {
   test('a CSRF token of the right length in other bytes is refused, not a crash', async ({ request, baseURL }) => {
     const csrf = await signedIn(request, baseURL!, uniqueEmail('probe-csrf'));
     const forged = `é${csrf.slice(1)}`;
-    const refused = await problem(await request.post('/api/auth/sessions/revoke', { headers: { origin: baseURL!, 'x-csrf-token': forged }, data: { session_id: '00000000-0000-4000-8000-000000000000' } }), 403);
+    const refused = await problem(
+      await request.post('/api/auth/sessions/revoke', {
+        headers: { origin: baseURL!, 'x-csrf-token': forged },
+        data: { session_id: '00000000-0000-4000-8000-000000000000' },
+      }),
+      403,
+    );
     expect(refused.code).toBe('csrf_failed');
   });
 
@@ -53,8 +62,21 @@ test.describe('the outsider probe', () => {
     // Once: prompt=none answered 303 straight to any https redirect a stranger registered.
     const evil = 'https://evil.example/callback';
     const clientId = await registerClient(request, evil);
-    const challenge = base64url(createHash('sha256').update(base64url(randomBytes(32))).digest());
-    const query = new URLSearchParams({ client_id: clientId, redirect_uri: evil, response_type: 'code', scope: 'openid', prompt: 'none', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    const challenge = base64url(
+      createHash('sha256')
+        .update(base64url(randomBytes(32)))
+        .digest(),
+    );
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: evil,
+      response_type: 'code',
+      scope: 'openid',
+      prompt: 'none',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     const response = await request.get(`/oauth/authorize?${query}`, { maxRedirects: 0 });
     expect(response.status()).toBe(303);
     expect(response.headers().location).toMatch(/^\/oauth\/error\?/);
@@ -82,8 +104,12 @@ test.describe('the outsider probe', () => {
       const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
         const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`;
-        const dump = (await Promise.all(tables.map(({ table_name }) => sql.unsafe(`select t::text as row from "${table_name}" t`)))).flat().map((r) => r.row as string).join('\n');
-        for (const secret of [tokens.access_token, tokens.refresh_token, code, interactionId]) expect(dump.includes(secret), 'a bearer secret in the database').toBe(false);
+        const dump = (await Promise.all(tables.map(({ table_name }) => sql.unsafe(`select t::text as row from "${table_name}" t`))))
+          .flat()
+          .map((r) => r.row as string)
+          .join('\n');
+        for (const secret of [tokens.access_token, tokens.refresh_token, code, interactionId])
+          expect(dump.includes(secret), 'a bearer secret in the database').toBe(false);
       } finally {
         await sql.end();
       }

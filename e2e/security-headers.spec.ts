@@ -29,7 +29,9 @@ async function framingSite(): Promise<{ server: Server; url: (target: string) =>
   const server = createServer((req, res) => {
     const target = new URL(req.url!, 'http://localhost').searchParams.get('target') ?? '';
     res.setHeader('content-type', 'text/html');
-    res.end(`<!doctype html><title>Prize</title><h1>Click to win</h1><iframe id="victim" src="${target.replace(/"/g, '&quot;')}" width="800" height="600"></iframe>`);
+    res.end(
+      `<!doctype html><title>Prize</title><h1>Click to win</h1><iframe id="victim" src="${target.replace(/"/g, '&quot;')}" width="800" height="600"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   const { port } = server.address() as AddressInfo;
@@ -58,7 +60,10 @@ test.describe('security headers', () => {
       for (const [name, sources] of csp) {
         expect(sources, `${path} ${name}`).not.toContain("'unsafe-inline'");
         expect(sources, `${path} ${name}`).not.toContain("'unsafe-eval'");
-        expect(sources.filter((s) => /^(https?:|\*|data:|blob:)/.test(s)), `${path} ${name}`).toEqual([]);
+        expect(
+          sources.filter((s) => /^(https?:|\*|data:|blob:)/.test(s)),
+          `${path} ${name}`,
+        ).toEqual([]);
       }
       // Next's own scripts carry the nonce, or the page could not hydrate.
       const html = await response.text();
@@ -98,7 +103,7 @@ test.describe('security headers', () => {
         const response = await framed;
         // The server answered (with our session: the framing page is same-site), and the policy said no.
         expect(response.status(), target).toBe(200);
-        expect(directives(await response.headerValue('content-security-policy') ?? undefined).get('frame-ancestors'), target).toEqual(["'none'"]);
+        expect(directives((await response.headerValue('content-security-policy')) ?? undefined).get('frame-ancestors'), target).toEqual(["'none'"]);
         const frame = page.frameLocator('#victim');
         await expect(page.getByRole('heading', { name: 'Click to win' })).toBeVisible();
         // Chromium replaces a refused frame with its error page: none of our content, no button to click.

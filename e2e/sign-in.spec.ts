@@ -63,7 +63,14 @@ test.describe('sign-in help', () => {
       route.fulfill({
         status: 429,
         headers: { 'content-type': 'application/problem+json', 'retry-after': '45' },
-        body: JSON.stringify({ type: 'about:blank', title: 'Too many requests', status: 429, code: 'rate_limited', detail: 'Try again in 45 seconds.', request_id: 'e2e' }),
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Too many requests',
+          status: 429,
+          code: 'rate_limited',
+          detail: 'Try again in 45 seconds.',
+          request_id: 'e2e',
+        }),
       }),
     );
     await page.goto('/sign-in');

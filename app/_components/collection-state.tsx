@@ -49,7 +49,6 @@ export function CollectionState({
   );
 }
 
-
 /**
  * A section's polite status line and its reload after a change. When the change removed the row
  * whose button had focus, focus continues from the section's heading (`heading`, tabIndex -1)

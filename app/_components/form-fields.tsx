@@ -76,7 +76,14 @@ export interface Choice {
 
 /** A labelled select. Controlled when `value` is given, else uncontrolled with `defaultValue`. */
 export function SelectField(
-  props: FieldProps & { choices: Choice[]; value?: string; defaultValue?: string; onChange?: (value: string) => void; disabled?: boolean; placeholder?: string },
+  props: FieldProps & {
+    choices: Choice[];
+    value?: string;
+    defaultValue?: string;
+    onChange?: (value: string) => void;
+    disabled?: boolean;
+    placeholder?: string;
+  },
 ) {
   const id = useId();
   const hintId = props.hint ? `${id}-hint` : undefined;

@@ -38,7 +38,12 @@ export default async function AccountPage() {
       <p className="auth-links">
         <Link href="/portal">Developer portal</Link>: register applications, create API keys and webhooks.
       </p>
-      <ProfileSection csrf={current.csrf_token} initial={current.user} locales={localeOptions(current.user.locale)} timeZones={timeZoneGroups(current.user.timezone)} />
+      <ProfileSection
+        csrf={current.csrf_token}
+        initial={current.user}
+        locales={localeOptions(current.user.locale)}
+        timeZones={timeZoneGroups(current.user.timezone)}
+      />
       <AccountSections
         csrf={current.csrf_token}
         initialSessions={sessions?.sessions ?? null}

@@ -73,8 +73,7 @@ export function PasskeyRow({
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <strong>{passkey.name}</strong>{' '}
-          <span className="badge">{passkey.backed_up ? 'Synced' : 'This device only'}</span>
+          <strong>{passkey.name}</strong> <span className="badge">{passkey.backed_up ? 'Synced' : 'This device only'}</span>
         </p>
         <p className="hint">
           Added <LocalTime iso={passkey.created_at} />

@@ -21,7 +21,9 @@ export function PasskeysSection({ passkeys, refresh }: { passkeys: PasskeyItem[]
   async function add() {
     setNote(null);
     const result = await run(() =>
-      guarded(() => runPasskeyCeremony<PasskeyItem>({ kind: 'register', optionsPath: '/api/auth/passkeys/options', completePath: '/api/auth/passkeys', call: { csrf } })),
+      guarded(() =>
+        runPasskeyCeremony<PasskeyItem>({ kind: 'register', optionsPath: '/api/auth/passkeys/options', completePath: '/api/auth/passkeys', call: { csrf } }),
+      ),
     );
     if (!result?.ok) return;
     setNote(`Passkey “${result.body.name}” added.`);

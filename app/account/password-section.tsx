@@ -49,7 +49,9 @@ export function PasswordSection({ hasPassword, onChanged }: { hasPassword: boole
     form.reset();
     setPasswordSet(true);
     const others = result.body.other_sessions_signed_out;
-    setDone(`Your password was ${passwordSet ? 'changed' : 'set'}.${others > 0 ? ` ${others} other ${others === 1 ? 'session was' : 'sessions were'} signed out.` : ''}`);
+    setDone(
+      `Your password was ${passwordSet ? 'changed' : 'set'}.${others > 0 ? ` ${others} other ${others === 1 ? 'session was' : 'sessions were'} signed out.` : ''}`,
+    );
     await onChanged();
   }
 
@@ -58,7 +60,9 @@ export function PasswordSection({ hasPassword, onChanged }: { hasPassword: boole
       <h2 id="password-heading">Password</h2>
       <form className="stack card auth-card" onSubmit={change}>
         <p className="hint">
-          {passwordSet ? 'Changing your password signs out your other sessions.' : 'You sign in with passkeys only. Adding a password gives you a second way in.'}
+          {passwordSet
+            ? 'Changing your password signs out your other sessions.'
+            : 'You sign in with passkeys only. Adding a password gives you a second way in.'}
         </p>
         {passwordSet ? <CurrentPasswordField error={fieldErrors.current_password} /> : null}
         <NewPasswordField name="new_password" error={fieldErrors.new_password} />

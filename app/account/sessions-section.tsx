@@ -44,7 +44,9 @@ export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[]
           ))}
         </ul>
       )}
-      {others > 0 && <SignOutElsewhere guarded={guarded} onDone={(count) => ended(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`)} />}
+      {others > 0 && (
+        <SignOutElsewhere guarded={guarded} onDone={(count) => ended(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`)} />
+      )}
       <StatusNote message={note} />
       {panel}
     </section>

@@ -75,7 +75,8 @@ async function approvedRequest(organizationId: string, wanted: { action: string;
   const now = Date.now();
   return (
     result.body.approvals.find(
-      (approval) => approval.action === wanted.action && approval.target === wanted.target && approval.consumed_at === null && Date.parse(approval.expires_at) > now,
+      (approval) =>
+        approval.action === wanted.action && approval.target === wanted.target && approval.consumed_at === null && Date.parse(approval.expires_at) > now,
     ) ?? null
   );
 }
@@ -138,7 +139,15 @@ export function useConsoleAction(fields?: readonly string[]) {
     [runAction],
   );
 
-  return { pending: action.pending, error: action.error, fieldErrors: action.fieldErrors, clearErrors: action.clearErrors, setError: action.setError, run, alert: <ConsoleAlert message={action.error} approval={approval} /> };
+  return {
+    pending: action.pending,
+    error: action.error,
+    fieldErrors: action.fieldErrors,
+    clearErrors: action.clearErrors,
+    setError: action.setError,
+    run,
+    alert: <ConsoleAlert message={action.error} approval={approval} />,
+  };
 }
 
 function ConsoleAlert({ message, approval }: { message: string | null; approval: ConsoleProblem['approval'] | null }) {
@@ -150,11 +159,15 @@ function ConsoleAlert({ message, approval }: { message: string | null; approval:
       {approval &&
         (can('approvals.decide') ? (
           <p>
-            <Link href={consoleHref(organization.id, 'approvals', { action: approval.action, target: approval.target })}>Request an approval for this change</Link>
+            <Link href={consoleHref(organization.id, 'approvals', { action: approval.action, target: approval.target })}>
+              Request an approval for this change
+            </Link>
             . Once another administrator approves it, do the change again: the approved request is used automatically.
           </p>
         ) : (
-          <p>Ask an administrator who decides approvals to request and approve “{approval.action}” for “{approval.target}”, then try again.</p>
+          <p>
+            Ask an administrator who decides approvals to request and approve “{approval.action}” for “{approval.target}”, then try again.
+          </p>
         ))}
     </div>
   );

@@ -49,8 +49,8 @@ export function ConsoleRoot({
         <section className="card auth-card" aria-labelledby="console-empty-heading">
           <h2 id="console-empty-heading">You are not in any organization yet</h2>
           <p>
-            Create one to invite colleagues, give them roles and set the rules they sign in under. If someone invited you, open the link in
-            their invitation e-mail instead.
+            Create one to invite colleagues, give them roles and set the rules they sign in under. If someone invited you, open the link in their invitation
+            e-mail instead.
           </p>
           <CreateOrganization />
         </section>

@@ -38,7 +38,17 @@ const RENDER: Record<SectionId, (prefill: Prefill) => ReactNode> = {
  * The selected organization: read (GET /api/organizations/{id}) for its name and the caller's
  * effective permissions, which decide the sections shown; the API still has the last word (403).
  */
-export function ConsoleShell({ organizationId, userId, section, prefill }: { organizationId: string; userId: string; section: SectionId | null; prefill: Prefill }) {
+export function ConsoleShell({
+  organizationId,
+  userId,
+  section,
+  prefill,
+}: {
+  organizationId: string;
+  userId: string;
+  section: SectionId | null;
+  prefill: Prefill;
+}) {
   const [organization, setOrganization] = useState<OrganizationDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -7,7 +7,6 @@ import { PERMISSION_DESCRIPTIONS, type Permission } from '@/lib/contract/permiss
 export { CheckboxGroup, SelectField, TextField, checkedValues, type Choice } from '../_components/form-fields';
 export { CollectionState, useSectionStatus } from '../_components/collection-state';
 
-
 /** Checkboxes for a set of permissions, one fieldset; each box carries the permission's description. */
 export function PermissionChoices({
   legend,

@@ -58,10 +58,10 @@ export default async function DocsPage() {
         <section id="scopes" aria-labelledby="scopes-title">
           <h2 id="scopes-title">Scopes, claims and routes</h2>
           <p>
-            Applications registered through <code>POST /oauth/register</code> may ask only for the scopes marked allowed for self-registered
-            clients (<code>identity.developer.read</code>, <code>identity.webhooks.test</code> and <code>identity.api_keys.create</code> only with{' '}
-            <code>resource={'{base_url}'}/mcp</code>); anything else is refused with{' '}
-            <code>invalid_scope</code>. Their consent screen says that the service has not verified who runs them.
+            Applications registered through <code>POST /oauth/register</code> may ask only for the scopes marked allowed for self-registered clients (
+            <code>identity.developer.read</code>, <code>identity.webhooks.test</code> and <code>identity.api_keys.create</code> only with{' '}
+            <code>resource={'{base_url}'}/mcp</code>); anything else is refused with <code>invalid_scope</code>. Their consent screen says that the service has
+            not verified who runs them.
           </p>
           <div className="table-wrap">
             <table aria-labelledby="scopes-title">

@@ -60,12 +60,33 @@ export function ApiKeysSection() {
         Keys let your scripts call the developer API (<code>/api/v1/developer/…</code>) as you, within the scopes you choose: send one as{' '}
         <code>Authorization: Bearer idk_…</code>.
       </p>
-      {created && <OneTimeSecret key={created.api_key} title={`API key “${created.name}” created.`} label="API key" value={created.api_key} onDone={() => setCreated(null)} />}
+      {created && (
+        <OneTimeSecret
+          key={created.api_key}
+          title={`API key “${created.name}” created.`}
+          label="API key"
+          value={created.api_key}
+          onDone={() => setCreated(null)}
+        />
+      )}
       <form className="card stack" onSubmit={add} aria-label="Create an API key">
         <h3 className="console-form-title">Create an API key</h3>
-        <TextField label="Key name" name="name" required maxLength={100} error={create.fieldErrors.name} hint="Say where it is used, such as “deploy script”." />
+        <TextField
+          label="Key name"
+          name="name"
+          required
+          maxLength={100}
+          error={create.fieldErrors.name}
+          hint="Say where it is used, such as “deploy script”."
+        />
         <CheckboxGroup legend="Scopes" name="scopes" options={KEY_SCOPES} defaultChecked={['identity.developer.read']} error={create.fieldErrors.scopes} />
-        <TextField label="Expires after (optional)" name="expires_at" type="date" error={create.fieldErrors.expires_at} hint="The key stops working at the end of that day. Empty: until you revoke it." />
+        <TextField
+          label="Expires after (optional)"
+          name="expires_at"
+          type="date"
+          error={create.fieldErrors.expires_at}
+          hint="The key stops working at the end of that day. Empty: until you revoke it."
+        />
         <ErrorAlert message={create.error} />
         <div>
           <button type="submit" disabled={create.pending}>

@@ -94,9 +94,7 @@ export function ApplicationCard({
         </dl>
         <CertificationStatus applicationId={application.id} read={read} key={application.updated_at} />
       </div>
-      {secret && (
-        <OneTimeSecret title={`New client secret for “${application.name}”.`} label="Client secret" value={secret} onDone={() => setSecret(null)} />
-      )}
+      {secret && <OneTimeSecret title={`New client secret for “${application.name}”.`} label="Client secret" value={secret} onDone={() => setSecret(null)} />}
       {enabled && mode === 'view' && (
         <div className="auth-actions portal-actions">
           <button type="button" className="auth-secondary" onClick={() => setMode('edit')} disabled={action.pending} aria-label={`Edit ${application.name}`}>
@@ -107,7 +105,13 @@ export function ApplicationCard({
               Rotate secret
             </button>
           )}
-          <button type="button" className="auth-secondary auth-danger" onClick={() => setMode('disable')} disabled={action.pending} aria-label={`Disable ${application.name}`}>
+          <button
+            type="button"
+            className="auth-secondary auth-danger"
+            onClick={() => setMode('disable')}
+            disabled={action.pending}
+            aria-label={`Disable ${application.name}`}
+          >
             Disable
           </button>
         </div>

@@ -16,7 +16,15 @@ export function redirectUris(form: HTMLFormElement): string[] {
 }
 
 /** The fields an application's creation and its edit share: redirect URIs (one per line) and scopes. */
-export function RedirectsAndScopes({ scopes, errors, initial }: { scopes: ScopeChoice[]; errors: FieldErrors; initial?: { redirect_uris: string[]; scopes: string[] } }) {
+export function RedirectsAndScopes({
+  scopes,
+  errors,
+  initial,
+}: {
+  scopes: ScopeChoice[];
+  errors: FieldErrors;
+  initial?: { redirect_uris: string[]; scopes: string[] };
+}) {
   return (
     <>
       <TextField

@@ -69,7 +69,14 @@ export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
       <details className="console-create portal-create" open={empty || undefined}>
         <summary>Register an application</summary>
         <form className="card stack" onSubmit={register} aria-label="Register an application">
-          <TextField label="Application name" name="name" required maxLength={100} error={create.fieldErrors.name} hint="People see it on the consent screen." />
+          <TextField
+            label="Application name"
+            name="name"
+            required
+            maxLength={100}
+            error={create.fieldErrors.name}
+            hint="People see it on the consent screen."
+          />
           <SelectField label="Client type" name="client_type" choices={CLIENT_TYPES} defaultValue="confidential" error={create.fieldErrors.client_type} />
           <RedirectsAndScopes scopes={scopes} errors={create.fieldErrors} />
           <ErrorAlert message={create.error} />
@@ -83,7 +90,14 @@ export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
       <CollectionState {...applications} empty={<p>No applications yet: register one to get a client ID.</p>}>
         <ul className="auth-list">
           {applications.items?.map((application) => (
-            <ApplicationCard key={`${application.id}:${application.updated_at}:${application.status}`} application={application} scopes={scopes} send={send} read={read} onChanged={changed} />
+            <ApplicationCard
+              key={`${application.id}:${application.updated_at}:${application.status}`}
+              application={application}
+              scopes={scopes}
+              send={send}
+              read={read}
+              onChanged={changed}
+            />
           ))}
         </ul>
       </CollectionState>

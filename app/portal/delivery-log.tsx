@@ -11,7 +11,12 @@ import type { PortalRead, PortalSend } from './portal-api';
 import type { Delivery, Webhook } from './types';
 
 const STATUS_LABELS: Record<Delivery['status'], string> = { queued: 'Queued', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
-const STATUS_BADGES: Record<Delivery['status'], string> = { queued: 'badge-planned', retrying: 'badge-manual', delivered: 'badge-ready', failed: 'badge-not_ready' };
+const STATUS_BADGES: Record<Delivery['status'], string> = {
+  queued: 'badge-planned',
+  retrying: 'badge-manual',
+  delivered: 'badge-ready',
+  failed: 'badge-not_ready',
+};
 
 /** Why the last attempt failed, in the API's safe code and the endpoint's HTTP status when it answered. */
 function lastFailure(delivery: Delivery): string {
@@ -37,7 +42,11 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
     const result = await process.run(() => send<{ queued: number }>('/api/developer/webhooks/deliveries/process'));
     if (!result?.ok) return;
     await deliveries.reload();
-    setNote(result.body.queued === 0 ? 'No deliveries were due.' : `${result.body.queued} due ${result.body.queued === 1 ? 'delivery' : 'deliveries'} queued for sending now.`);
+    setNote(
+      result.body.queued === 0
+        ? 'No deliveries were due.'
+        : `${result.body.queued} due ${result.body.queued === 1 ? 'delivery' : 'deliveries'} queued for sending now.`,
+    );
   }
 
   async function refresh() {

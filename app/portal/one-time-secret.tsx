@@ -8,7 +8,19 @@ import { StatusNote } from '../_components/auth/error-alert';
  * read-only field with a Copy button, and gone for good once dismissed. Focus moves to the panel so
  * a screen reader announces it before anything else happens.
  */
-export function OneTimeSecret({ title, label, value, details, onDone }: { title: string; label: string; value: string; details?: ReactNode; onDone: () => void }) {
+export function OneTimeSecret({
+  title,
+  label,
+  value,
+  details,
+  onDone,
+}: {
+  title: string;
+  label: string;
+  value: string;
+  details?: ReactNode;
+  onDone: () => void;
+}) {
   const headingId = useId();
   const fieldId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -44,7 +44,9 @@ export function usePortalApi(): { send: PortalSend; read: PortalRead; panel: Rea
 
   const read = useCallback(
     async function read<T>(path: string): Promise<ApiResult<T>> {
-      const result = (await guarded(() => callApi<T>(path))) ?? localProblem('This list is shown once you confirm it’s you. Reload the page to try again.', 'step_up_cancelled');
+      const result =
+        (await guarded(() => callApi<T>(path))) ??
+        localProblem('This list is shown once you confirm it’s you. Reload the page to try again.', 'step_up_cancelled');
       leftForSignIn(result);
       return result;
     },
@@ -53,4 +55,3 @@ export function usePortalApi(): { send: PortalSend; read: PortalRead; panel: Rea
 
   return { send, read, panel };
 }
-

@@ -53,11 +53,13 @@ export function WebhookCard({
     <li className="card auth-item portal-item">
       <div className="auth-item-main">
         <h3 className="auth-item-title portal-item-title">
-          <span className="portal-url">{webhook.url}</span> <span className={`badge ${enabled ? 'badge-ready' : 'badge-not_ready'}`}>{enabled ? 'Enabled' : 'Disabled'}</span>
+          <span className="portal-url">{webhook.url}</span>{' '}
+          <span className={`badge ${enabled ? 'badge-ready' : 'badge-not_ready'}`}>{enabled ? 'Enabled' : 'Disabled'}</span>
         </h3>
         {webhook.description && <p>{webhook.description}</p>}
         <p className="hint">
-          Events: {webhook.events.map((event, index) => (
+          Events:{' '}
+          {webhook.events.map((event, index) => (
             <span key={event}>
               {index > 0 && ', '}
               <DottedName name={event} />
@@ -75,7 +77,13 @@ export function WebhookCard({
           <button type="button" className="auth-secondary" onClick={rotate} disabled={action.pending} aria-label={`Rotate secret of ${webhook.url}`}>
             Rotate secret
           </button>
-          <button type="button" className="auth-secondary auth-danger" onClick={() => setConfirming(true)} disabled={action.pending} aria-label={`Disable webhook for ${webhook.url}`}>
+          <button
+            type="button"
+            className="auth-secondary auth-danger"
+            onClick={() => setConfirming(true)}
+            disabled={action.pending}
+            aria-label={`Disable webhook for ${webhook.url}`}
+          >
             Disable
           </button>
         </div>

@@ -55,7 +55,16 @@ export function WebhooksSection() {
       <details className="console-create portal-create" open={webhooks.items?.length === 0 || undefined}>
         <summary>Add a webhook</summary>
         <form className="card stack" onSubmit={add} aria-label="Add a webhook">
-          <TextField label="Endpoint URL" name="url" type="url" required maxLength={2048} spellCheck={false} error={create.fieldErrors.url} hint="An HTTPS address on the public internet, such as https://example.com/webhooks/identity." />
+          <TextField
+            label="Endpoint URL"
+            name="url"
+            type="url"
+            required
+            maxLength={2048}
+            spellCheck={false}
+            error={create.fieldErrors.url}
+            hint="An HTTPS address on the public internet, such as https://example.com/webhooks/identity."
+          />
           <CheckboxGroup legend="Events" name="events" options={EVENT_CHOICES} error={create.fieldErrors.events} />
           <TextField label="Description (optional)" name="description" maxLength={200} error={create.fieldErrors.description} />
           <ErrorAlert message={create.error} />

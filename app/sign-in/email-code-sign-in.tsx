@@ -64,8 +64,7 @@ export function EmailCodeSignIn({ returnTo, request = null }: { returnTo: string
       {sent ? (
         <form className="stack" onSubmit={signIn} key="code">
           <p className="hint">
-            If an account uses <strong className="auth-email">{sent.email}</strong>, a sign-in code is on its way. It works once and expires in
-            10 minutes.
+            If an account uses <strong className="auth-email">{sent.email}</strong>, a sign-in code is on its way. It works once and expires in 10 minutes.
           </p>
           <CodeInput label="Code" error={fieldErrors.code} />
           <ErrorAlert message={error} />

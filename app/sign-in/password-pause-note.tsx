@@ -15,9 +15,8 @@ export function PasswordPauseNote({ id, policy, onCodeInstead }: { id: string; p
     <div className="auth-pause" role="note">
       {/* Also the password field's description, so it is read out when a failure puts focus back there. */}
       <p id={id}>
-        Password sign-in pauses after {policy.threshold} wrong passwords in a row: for {policy.minutes} minutes, longer if it happens again.
-        Meanwhile even the right password is refused, and the account&rsquo;s address gets an e-mail about it. A passkey, a code by e-mail
-        and account recovery keep working.
+        Password sign-in pauses after {policy.threshold} wrong passwords in a row: for {policy.minutes} minutes, longer if it happens again. Meanwhile even the
+        right password is refused, and the account&rsquo;s address gets an e-mail about it. A passkey, a code by e-mail and account recovery keep working.
       </p>
       <div className="auth-actions">
         <button type="button" className="auth-secondary" onClick={onCodeInstead}>

@@ -20,7 +20,12 @@ export function SignedIn({ email, returnTo }: { email: string; returnTo: string 
         <a className="auth-button-link" href={returnTo}>
           <span className="auth-email">Continue as {email}</span>
         </a>
-        <button type="button" className="auth-secondary" onClick={() => run(() => signOut(withReturnTo('/sign-in', returnTo)), { navigatesOnSuccess: true })} disabled={pending}>
+        <button
+          type="button"
+          className="auth-secondary"
+          onClick={() => run(() => signOut(withReturnTo('/sign-in', returnTo)), { navigatesOnSuccess: true })}
+          disabled={pending}
+        >
           Sign out
         </button>
       </div>

@@ -35,9 +35,7 @@ export function AccountReady({ email, credential, returnTo }: { email: string; c
     if (result?.ok) window.location.assign(returnTo);
   }
 
-  const otherWays = (
-    <Link href={withReturnTo('/sign-in', returnTo)}>{password === null ? 'Sign in another way' : 'Go to sign-in'}</Link>
-  );
+  const otherWays = <Link href={withReturnTo('/sign-in', returnTo)}>{password === null ? 'Sign in another way' : 'Go to sign-in'}</Link>;
 
   return (
     <SuccessPanel title="Your account is ready">

@@ -33,6 +33,9 @@ export async function signInWithPassword(base: string, email: string, password: 
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 201) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session='))!;
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('session='))!;
   return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
 }

@@ -23,7 +23,14 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
       rule: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).join('; ')}`),
+      nodes: v.nodes.map(
+        (n) =>
+          `${n.target.join(' ')}: ${(n.failureSummary ?? '')
+            .split('\n')
+            .slice(1)
+            .map((line) => line.trim())
+            .join('; ')}`,
+      ),
     }));
     expect(found, `axe-core violations on ${label} (${colorScheme})`).toEqual([]);
   }

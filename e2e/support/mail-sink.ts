@@ -27,7 +27,10 @@ export async function startMailSink(): Promise<() => Promise<void>> {
 }
 
 function decoded(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
@@ -35,7 +38,9 @@ function decoded(raw: string): string {
 export async function waitForMail(to: string, after = 0, timeoutMs = 10_000): Promise<{ text: string; count: number }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${to}.eml`)).sort();
+    const files = readdirSync(MAIL_DIR)
+      .filter((f) => f.endsWith(`-${to}.eml`))
+      .sort();
     if (files.length > after) return { text: decoded(readFileSync(path.join(MAIL_DIR, files.at(-1)!), 'utf8')), count: files.length };
     if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -38,7 +38,14 @@ export async function steppedUp(request: APIRequestContext, origin: string, csrf
 
 export async function registerClient(request: APIRequestContext, redirectUri: string): Promise<string> {
   const response = await request.post('/oauth/register', {
-    data: { client_name: 'Probe', application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [redirectUri] },
+    data: {
+      client_name: 'Probe',
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [redirectUri],
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()).client_id as string;
@@ -71,7 +78,10 @@ export async function authorizationCode(
   const toConsent = await request.get(`/oauth/authorize?${query}`, { maxRedirects: 0 });
   const interactionId = /\/consent\/([^/?]+)/.exec(toConsent.headers().location ?? '')?.[1];
   expect(interactionId, toConsent.headers().location).toBeTruthy();
-  const decision = await request.post('/oauth/authorize', { headers: { origin, 'x-csrf-token': csrf }, data: { interaction_id: interactionId, decision: 'approve' } });
+  const decision = await request.post('/oauth/authorize', {
+    headers: { origin, 'x-csrf-token': csrf },
+    data: { interaction_id: interactionId, decision: 'approve' },
+  });
   expect(decision.status(), await decision.text()).toBe(200);
   const toClient = await request.get((await decision.json()).redirect_to, { maxRedirects: 0 });
   const code = new URL(toClient.headers().location!).searchParams.get('code');

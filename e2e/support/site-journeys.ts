@@ -11,7 +11,19 @@ import { PASSWORD, signUpWithPassword, uniqueEmail } from './journeys';
  * security headers, phone layout) walk them all, signed out and signed in. A new page belongs here.
  * (`/account` needs a session; the consent screen needs an OAuth request.)
  */
-export const HOSTED_PAGES = ['/', '/status', '/docs', '/docs/versioning', '/sign-in', '/sign-up', '/recovery', '/console', '/portal', '/invitations/accept', '/no-such-page'];
+export const HOSTED_PAGES = [
+  '/',
+  '/status',
+  '/docs',
+  '/docs/versioning',
+  '/sign-in',
+  '/sign-up',
+  '/recovery',
+  '/console',
+  '/portal',
+  '/invitations/accept',
+  '/no-such-page',
+];
 
 /** Creates an account through the hosted pages and signs the page in with its password. */
 export async function signUpAndSignIn(page: Page, name = 'site'): Promise<string> {
@@ -33,7 +45,14 @@ export async function openConsent(page: Page, baseURL: string, clientName = 'Sit
   const redirectUri = 'http://127.0.0.1:9/callback';
   const registered = await client.dynamicClientRegistration(
     new URL(baseURL),
-    { client_name: clientName, application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: [redirectUri] },
+    {
+      client_name: clientName,
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: [redirectUri],
+    },
     undefined,
     { execute: [client.allowInsecureRequests] },
   );

@@ -20,7 +20,14 @@ export async function startEnrollment(email: string, now: Date, requestId: strin
   const { started, mail } = await inTransaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'enrollment', email, userId: existing?.id ?? null, canVerify: !existing, withToken: true, now });
-    await recordAudit(tx, { action: 'enrollment.started', outcome: 'success', actor: ANONYMOUS, subject: { type: 'enrollment', id: started.id }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'enrollment.started',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'enrollment', id: started.id },
+      requestId,
+      at: now,
+    });
     return { started, mail: existing ? accountMails.alreadyHaveAccount(email) : accountMails.enrollmentCode(email, started.code) };
   });
   await deliver(mail);
@@ -39,12 +46,26 @@ export async function verifyEnrollmentEmail(actor: EnrollmentActor, code: string
   try {
     await verifyCode(row, code, now);
   } catch (error) {
-    await recordAudit(await getDb(), { action: 'enrollment.email_verification', outcome: 'failure', actor, subject: { type: 'enrollment', id: row.id }, requestId, at: now });
+    await recordAudit(await getDb(), {
+      action: 'enrollment.email_verification',
+      outcome: 'failure',
+      actor,
+      subject: { type: 'enrollment', id: row.id },
+      requestId,
+      at: now,
+    });
     throw error;
   }
   await inTransaction(async (tx) => {
     await markVerified(tx, row.id, now);
-    await recordAudit(tx, { action: 'enrollment.email_verification', outcome: 'success', actor, subject: { type: 'enrollment', id: row.id }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'enrollment.email_verification',
+      outcome: 'success',
+      actor,
+      subject: { type: 'enrollment', id: row.id },
+      requestId,
+      at: now,
+    });
   });
   return { email_verified: true as const };
 }
@@ -83,7 +104,15 @@ export async function createAccount(
     updatedAt: input.now,
   };
   await insertUser(tx, user);
-  await recordAudit(tx, { action: 'account.created', outcome: 'success', actor: input.actor, subject: { type: 'user', id: user.id }, requestId: input.requestId, data: { method: input.method }, at: input.now });
+  await recordAudit(tx, {
+    action: 'account.created',
+    outcome: 'success',
+    actor: input.actor,
+    subject: { type: 'user', id: user.id },
+    requestId: input.requestId,
+    data: { method: input.method },
+    at: input.now,
+  });
   await emitEvent(tx, 'identity.user.created', { user_id: user.id }, { userId: user.id }, input.now);
   return user;
 }

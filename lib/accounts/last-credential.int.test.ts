@@ -22,16 +22,25 @@ async function accountWithTwoPasskeys(email: string): Promise<Browser> {
   const token = { headers: { 'x-enrollment-token': enrollment_token } };
   await post('/api/auth/enrollment/verify-email', { code: mailbox.codeFor(email) }, token);
   const enroll = await ceremony(await post('/api/auth/enrollment/passkey/options', {}, token));
-  expect((await post('/api/auth/enrollment/passkey/complete', { challenge_id: enroll.challenge_id, credential: first.create(enroll.options) }, token)).status).toBe(201);
+  expect(
+    (await post('/api/auth/enrollment/passkey/complete', { challenge_id: enroll.challenge_id, credential: first.create(enroll.options) }, token)).status,
+  ).toBe(201);
   const signIn = await ceremony(await post('/api/auth/signin/passkey/options', {}));
-  const browser = await browserFrom(await post('/api/auth/signin/passkey/complete', { challenge_id: signIn.challenge_id, credential: first.get(signIn.options) }));
+  const browser = await browserFrom(
+    await post('/api/auth/signin/passkey/complete', { challenge_id: signIn.challenge_id, credential: first.get(signIn.options) }),
+  );
   const add = await ceremony(await post('/api/auth/passkeys/options', {}, { headers: as(browser) }));
-  const added = await post('/api/auth/passkeys', { challenge_id: add.challenge_id, credential: new SoftAuthenticator(ORIGIN).create(add.options) }, { headers: as(browser) });
+  const added = await post(
+    '/api/auth/passkeys',
+    { challenge_id: add.challenge_id, credential: new SoftAuthenticator(ORIGIN).create(add.options) },
+    { headers: as(browser) },
+  );
   expect(added.status).toBe(201);
   return browser;
 }
 
-const passkeysOf = async (browser: Browser) => (await (await get('/api/auth/passkeys', { headers: { cookie: browser.cookie } })).json()).passkeys as { id: string }[];
+const passkeysOf = async (browser: Browser) =>
+  (await (await get('/api/auth/passkeys', { headers: { cookie: browser.cookie } })).json()).passkeys as { id: string }[];
 const remove = (browser: Browser, passkeyId: string) =>
   call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: passkeyId }, headers: { origin: ORIGIN, ...as(browser) } });
 

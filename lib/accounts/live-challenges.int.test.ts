@@ -66,7 +66,10 @@ describe('ending live challenges', () => {
     expect(added.status).toBe(201);
     const passkeyId = ((await added.json()) as { id: string }).id;
     const kept = await keepProofs('remover@example.test');
-    const removed = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: passkeyId }, headers: { origin: ORIGIN, ...as(browser) } });
+    const removed = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), {
+      params: { passkey_id: passkeyId },
+      headers: { origin: ORIGIN, ...as(browser) },
+    });
     expect(removed.status).toBe(200);
     await expectEnded(kept);
   });

@@ -49,7 +49,14 @@ async function savePasskey(
     throw serviceError('conflict', 'This passkey is already registered.');
   }
   await emitEvent(tx, 'identity.passkey.added', { user_id: input.userId, passkey_id: id }, { userId: input.userId }, input.now);
-  await recordAudit(tx, { action: 'passkey.added', outcome: 'success', actor: input.actor, subject: { type: 'passkey', id }, requestId: input.requestId, at: input.now });
+  await recordAudit(tx, {
+    action: 'passkey.added',
+    outcome: 'success',
+    actor: input.actor,
+    subject: { type: 'passkey', id },
+    requestId: input.requestId,
+    at: input.now,
+  });
   return id;
 }
 
@@ -59,7 +66,11 @@ export async function enrollmentPasskeyOptions(actor: EnrollmentActor, now: Date
   const row = await enrollmentOf(actor);
   assertVerified(row);
   // The account id is chosen now (it is the WebAuthn user handle) and used when the account is created.
-  return registrationOptions(await getDb(), { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] }, now);
+  return registrationOptions(
+    await getDb(),
+    { purpose: 'enroll', subject: row.id, userId: randomUUID(), email: row.email, displayName: null, exclude: [] },
+    now,
+  );
 }
 
 export async function completePasskeyEnrollment(
@@ -85,7 +96,9 @@ export async function signInPasskeyOptions(now: Date) {
   return authenticationOptions(await getDb(), { purpose: 'signin', subject: null, allow: [] }, now);
 }
 
-export async function signInWithPasskey(input: CeremonyInput & { device: string; binding: string; now: Date; requestId: string; presented: SessionActor | null }) {
+export async function signInWithPasskey(
+  input: CeremonyInput & { device: string; binding: string; now: Date; requestId: string; presented: SessionActor | null },
+) {
   let passkey: PasskeyRow;
   try {
     passkey = await verifyAssertion({ challengeId: input.challengeId, purpose: 'signin', subject: null, credential: input.credential }, input.now);
@@ -96,8 +109,24 @@ export async function signInWithPasskey(input: CeremonyInput & { device: string;
   return inTransaction(async (tx) => {
     const user = await findUserById(tx, passkey.userId);
     if (!user) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
-    const issued = await startSession(tx, { user, amr: ['hwk'], device: input.device, binding: input.binding, now: input.now, requestId: input.requestId, stepUpMethod: 'passkey', presented: input.presented });
-    await recordAudit(tx, { action: 'signin.passkey', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
+    const issued = await startSession(tx, {
+      user,
+      amr: ['hwk'],
+      device: input.device,
+      binding: input.binding,
+      now: input.now,
+      requestId: input.requestId,
+      stepUpMethod: 'passkey',
+      presented: input.presented,
+    });
+    await recordAudit(tx, {
+      action: 'signin.passkey',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'user', id: user.id },
+      requestId: input.requestId,
+      at: input.now,
+    });
     return issued;
   });
 }
@@ -194,7 +223,8 @@ export async function removePasskey(actor: SessionActor, passkeyId: string, now:
     if (!(await lockUser(tx, actor.userId))) throw serviceError('unauthenticated', 'Sign in first.');
     const remaining = await countUserPasskeys(tx, actor.userId);
     const hasPassword = (await findPasswordCredential(tx, actor.userId)) !== null;
-    if (remaining <= 1 && !hasPassword) throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');
+    if (remaining <= 1 && !hasPassword)
+      throw serviceError('conflict', 'This is your only way to sign in with a credential; add a password or another passkey first.');
     if (!(await deleteUserPasskey(tx, passkeyId, actor.userId))) throw serviceError('not_found', 'You have no passkey with this id.');
     await endLiveChallenges(tx, actor.userId, now);
     await emitEvent(tx, 'identity.passkey.removed', { user_id: actor.userId, passkey_id: passkeyId }, { userId: actor.userId }, now);

@@ -60,7 +60,10 @@ describe('passkey registration bounds', () => {
     // Several rounds: the race is lost whenever both check for the id before either inserts it.
     for (let round = 0; round < 4; round += 1) {
       const id = randomBytes(16);
-      const tokens = await Promise.all([verifiedEnrollment(mailbox, `racer-a${round}@example.test`), verifiedEnrollment(mailbox, `racer-b${round}@example.test`)]);
+      const tokens = await Promise.all([
+        verifiedEnrollment(mailbox, `racer-a${round}@example.test`),
+        verifiedEnrollment(mailbox, `racer-b${round}@example.test`),
+      ]);
       const answers = await Promise.all(tokens.map((token) => enroll(token, new SoftAuthenticator(ORIGIN), { id })));
       expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([201, 409]);
     }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { as, browserFrom, cookieFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser, type Mailbox } from '@/tests/helpers/accounts';
+import {
+  as,
+  browserFrom,
+  cookieFrom,
+  get,
+  post,
+  signInWithPassword,
+  signUpWithPassword,
+  useMailbox,
+  type Browser,
+  type Mailbox,
+} from '@/tests/helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 
@@ -123,9 +134,13 @@ describe('managing your own passkeys and password', () => {
     const first = new SoftAuthenticator(ORIGIN);
     await signUpWithPasskey(mailbox, 'margaret@example.test', first);
     const browser = await browserFrom(await passkeySignIn(first));
-    const list = async () => (await (await get('/api/auth/passkeys', { headers: { cookie: browser.cookie } })).json()).passkeys as { id: string; name: string }[];
+    const list = async () =>
+      (await (await get('/api/auth/passkeys', { headers: { cookie: browser.cookie } })).json()).passkeys as { id: string; name: string }[];
     const [only] = await list();
-    const lastOne = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: only!.id }, headers: { origin: ORIGIN, ...as(browser) } });
+    const lastOne = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), {
+      params: { passkey_id: only!.id },
+      headers: { origin: ORIGIN, ...as(browser) },
+    });
     expect((await problemOf(lastOne)).code).toBe('conflict');
     // Once the step-up is old, a passkey-only account is asked for a passkey, never a password.
     const stale = await post('/api/auth/passkeys/options', {}, { headers: as(browser), now: () => new Date(Date.now() + 11 * 60_000) });
@@ -144,7 +159,10 @@ describe('managing your own passkeys and password', () => {
       headers: { origin: ORIGIN, ...as(browser) },
     });
     expect((await renamed.json()).name).toBe('Desk');
-    const removed = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), { params: { passkey_id: only!.id }, headers: { origin: ORIGIN, ...as(browser) } });
+    const removed = await call(operation('DELETE', '/api/auth/passkeys/{passkey_id}'), {
+      params: { passkey_id: only!.id },
+      headers: { origin: ORIGIN, ...as(browser) },
+    });
     expect(removed.status).toBe(200);
     expect((await list()).map((p) => p.name)).toEqual(['Desk']);
     expect((await passkeySignIn(second)).status).toBe(201);
@@ -155,12 +173,20 @@ describe('managing your own passkeys and password', () => {
     await signUpWithPassword(mailbox, 'barbara@example.test', 'an old but decent password');
     const browser = await signInWithPassword('barbara@example.test', 'an old but decent password');
     const later = () => new Date(Date.now() + 11 * 60_000);
-    const stale = await post('/api/auth/password/change', { current_password: 'an old but decent password', new_password: 'a newer and better password' }, { headers: as(browser), now: later });
+    const stale = await post(
+      '/api/auth/password/change',
+      { current_password: 'an old but decent password', new_password: 'a newer and better password' },
+      { headers: as(browser), now: later },
+    );
     expect(stale.status).toBe(403);
     // A password-only account is offered the password, never a passkey it does not have.
     expect(await problemOf(stale)).toMatchObject({ code: 'step_up_required', step_up: { methods: ['password'], max_age_seconds: 600 } });
     const other = await signInWithPassword('barbara@example.test', 'an old but decent password');
-    const changed = await post('/api/auth/password/change', { current_password: 'an old but decent password', new_password: 'a newer and better password' }, { headers: as(browser) });
+    const changed = await post(
+      '/api/auth/password/change',
+      { current_password: 'an old but decent password', new_password: 'a newer and better password' },
+      { headers: as(browser) },
+    );
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({ changed: true, other_sessions_signed_out: 1 });
     expect((await get('/api/auth/session', { headers: { cookie: other.cookie } })).status).toBe(401);
@@ -205,10 +231,18 @@ describe('passkey names and the ceremony clock', () => {
     const inTwoHours = Date.now() + 2 * 3600_000;
     const at = (offsetMs: number) => () => new Date(inTwoHours + offsetMs);
     const first = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
-    const inTime = await post('/api/auth/signin/passkey/complete', { challenge_id: first.challenge_id, credential: authenticator.get(first.options) }, { now: at(60_000) });
+    const inTime = await post(
+      '/api/auth/signin/passkey/complete',
+      { challenge_id: first.challenge_id, credential: authenticator.get(first.options) },
+      { now: at(60_000) },
+    );
     expect(inTime.status).toBe(201);
     const second = await optionsFrom(await post('/api/auth/signin/passkey/options', {}, { now: at(0) }));
-    const late = await post('/api/auth/signin/passkey/complete', { challenge_id: second.challenge_id, credential: authenticator.get(second.options) }, { now: at(6 * 60_000) });
+    const late = await post(
+      '/api/auth/signin/passkey/complete',
+      { challenge_id: second.challenge_id, credential: authenticator.get(second.options) },
+      { now: at(6 * 60_000) },
+    );
     expect((await problemOf(late)).code).toBe('invalid_request');
   });
 });

@@ -30,12 +30,19 @@ export async function recordPasskeyUse(db: Executor, id: string, counter: number
 }
 
 export async function renameUserPasskey(db: Executor, id: string, userId: string, name: string): Promise<PasskeyRow | null> {
-  const [row] = await db.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteUserPasskey(db: Executor, id: string, userId: string): Promise<boolean> {
-  const deleted = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  const deleted = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
   return deleted.length === 1;
 }
 

@@ -71,7 +71,12 @@ export const passkeyOperations: AnyOperation[] = [
     emits: ['identity.user.created', 'identity.passkey.added'],
     response: z.object({ user_id: z.string() }),
     handler: ({ actor, body, device, now, requestId }) =>
-      completePasskeyEnrollment(actorOfKind(actor, 'enrollment'), { challengeId: body.challenge_id, credential: body.credential, displayName: body.display_name, device }, now, requestId),
+      completePasskeyEnrollment(
+        actorOfKind(actor, 'enrollment'),
+        { challengeId: body.challenge_id, credential: body.credential, displayName: body.display_name, device },
+        now,
+        requestId,
+      ),
   }),
   defineOperation({
     ...base,
@@ -100,7 +105,15 @@ export const passkeyOperations: AnyOperation[] = [
     emits: ['identity.session.revoked'],
     response: sessionViewSchema,
     handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
-      const issued = await signInWithPasskey({ challengeId: body.challenge_id, credential: body.credential, device, binding: deviceBinding(), now, requestId, presented: presentedSession });
+      const issued = await signInWithPasskey({
+        challengeId: body.challenge_id,
+        credential: body.credential,
+        device,
+        binding: deviceBinding(),
+        now,
+        requestId,
+        presented: presentedSession,
+      });
       return signedIn(issued);
     },
   }),

@@ -26,7 +26,10 @@ describe('context-specific words', () => {
   it('are refused when changing the password and when recovering', async () => {
     await signUpWithPassword(mailbox, 'grace.hopper@example.test', GOOD);
     const browser = await signInWithPassword('grace.hopper@example.test', GOOD);
-    await expectRefused(await post('/api/auth/password/change', { current_password: GOOD, new_password: 'grace.hopper2026' }, { headers: as(browser) }), 'new_password');
+    await expectRefused(
+      await post('/api/auth/password/change', { current_password: GOOD, new_password: 'grace.hopper2026' }, { headers: as(browser) }),
+      'new_password',
+    );
 
     const { recovery_token } = await (await post('/api/auth/recovery/start', { email: 'grace.hopper@example.test' })).json();
     const token = { headers: { 'x-recovery-token': recovery_token } };

@@ -8,7 +8,11 @@
 import { getConfig, SERVICE_NAME } from '@/lib/config';
 
 /** Lower case letters only: "Ada.Lovelace-1815!" and "adalovelace" are built from the same word. */
-const letters = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}]/gu, '');
+const letters = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
 
 /** Pieces shorter than this are too common to refuse on their own ("ada", "id"). */
 const MIN_WORD_LETTERS = 4;

@@ -67,7 +67,16 @@ describe('password policy', () => {
 
   it('refuses passwords built from the e-mail address or the service (NIST SP 800-63B context words)', async () => {
     // BASE_URL is http://localhost:3000 in tests.
-    for (const built of ['ada.lovelace@example.test', 'ADA.LOVELACE', 'lovelace1815!', 'Lovelace-2026', 'identityservice', 'Identity Service 1', 'localhost123', 'xx-ada.lovelace-xx']) {
+    for (const built of [
+      'ada.lovelace@example.test',
+      'ADA.LOVELACE',
+      'lovelace1815!',
+      'Lovelace-2026',
+      'identityservice',
+      'Identity Service 1',
+      'localhost123',
+      'xx-ada.lovelace-xx',
+    ]) {
       await expect(acceptablePassword(built, ADA), built).rejects.toMatchObject({ code: 'weak_password', extras: { errors: [{ path: 'body.password' }] } });
     }
     // Context words inside a longer passphrase of other words are fine; short pieces are not words.

@@ -96,7 +96,13 @@ describe('PATCH /api/auth/profile (the account page)', () => {
     const browser = await signInWithPassword('rosalind@example.test', 'profile page passphrase');
     const response = await patchProfile(asBrowser(browser), { display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: userId, email: 'rosalind@example.test', display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
+    expect(await response.json()).toMatchObject({
+      id: userId,
+      email: 'rosalind@example.test',
+      display_name: 'Rosalind',
+      locale: 'en-GB',
+      timezone: 'Europe/London',
+    });
     const session = await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json();
     expect(session.user).toMatchObject({ display_name: 'Rosalind', locale: 'en-GB', timezone: 'Europe/London' });
 
@@ -136,19 +142,26 @@ describe('PATCH /api/auth/profile (the account page)', () => {
     expect((await problemOf(await patchProfile({ origin: ORIGIN }, body))).code).toBe('unauthenticated');
     expect((await problemOf(await patchProfile({ origin: ORIGIN, cookie: browser.cookie }, body))).code).toBe('csrf_failed');
     expect((await problemOf(await patchProfile({ ...as(browser), origin: 'https://evil.test' }, body))).code).toBe('origin_mismatch');
-    const { value } = await accessToken((await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json()).user.id, 'identity.profile.write');
+    const { value } = await accessToken(
+      (await (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).json()).user.id,
+      'identity.profile.write',
+    );
     expect((await patchProfile({ origin: ORIGIN, ...bearer(value) }, body)).status).toBe(401);
   });
 });
 
 describe('GET /api/v1/privacy/export', () => {
   // ASVS V14.2.2, V14.2.4
-  it('exports the person\'s data without secrets, hashes, tokens or network identity, never cached', async () => {
+  it("exports the person's data without secrets, hashes, tokens or network identity, never cached", async () => {
     const userId = await signUpWithPassword(mailbox, 'katherine@example.test', 'privacy export passphrase', 'Katherine');
     const { signInWithPassword } = await import('@/tests/helpers/accounts');
-    const browser = await signInWithPassword('katherine@example.test', 'privacy export passphrase', { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' } });
+    const browser = await signInWithPassword('katherine@example.test', 'privacy export passphrase', {
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' },
+    });
     const { value } = await accessToken(userId, 'identity.privacy.export');
-    expect((await call(operation('GET', '/api/v1/privacy/export'), { headers: bearer((await accessToken(userId, 'identity.profile.read')).value) })).status).toBe(403);
+    expect(
+      (await call(operation('GET', '/api/v1/privacy/export'), { headers: bearer((await accessToken(userId, 'identity.profile.read')).value) })).status,
+    ).toBe(403);
     const response = await call(operation('GET', '/api/v1/privacy/export'), { headers: bearer(value) });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -163,7 +176,16 @@ describe('GET /api/v1/privacy/export', () => {
     const { passwordCredentials, sessions } = await import('@/lib/db/schema');
     const [proof] = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, userId));
     const storedSessions = await db.select().from(sessions).where(eq(sessions.userId, userId));
-    for (const secret of [proof!.proof, proof!.salt, ...storedSessions.map((s) => s.secretHash), browser.cookie.split('=')[1]!, value, 'Chrome', 'Mozilla', 'privacy export passphrase']) {
+    for (const secret of [
+      proof!.proof,
+      proof!.salt,
+      ...storedSessions.map((s) => s.secretHash),
+      browser.cookie.split('=')[1]!,
+      value,
+      'Chrome',
+      'Mozilla',
+      'privacy export passphrase',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

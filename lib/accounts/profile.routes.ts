@@ -37,7 +37,9 @@ const timezone = z
  * The messages are shown on the account page as they are, next to the field.
  */
 const profileChanges = z.strictObject({
-  display_name: oneLineText(100, { emptyMessage: 'Enter a name, or leave the field empty to remove it.', tooLongMessage: 'Use at most 100 characters.' }).nullable().optional(),
+  display_name: oneLineText(100, { emptyMessage: 'Enter a name, or leave the field empty to remove it.', tooLongMessage: 'Use at most 100 characters.' })
+    .nullable()
+    .optional(),
   locale: locale.nullable().optional(),
   timezone: timezone.nullable().optional(),
 });

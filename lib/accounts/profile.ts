@@ -71,7 +71,15 @@ export async function updateProfile(actor: ProfileActor, changes: ProfileChanges
     if (!updated) throw serviceError('unauthenticated', 'The account no longer exists.');
     // Privacy-minimised: which fields changed, never their values.
     await emitEvent(tx, 'identity.user.updated', { user_id: updated.id, changed: changed.join(',') }, { userId: updated.id }, now);
-    await recordAudit(tx, { action: 'profile.updated', outcome: 'success', actor, subject: { type: 'user', id: updated.id }, requestId, data: { fields: changed.join(',') }, at: now });
+    await recordAudit(tx, {
+      action: 'profile.updated',
+      outcome: 'success',
+      actor,
+      subject: { type: 'user', id: updated.id },
+      requestId,
+      data: { fields: changed.join(',') },
+      at: now,
+    });
     return updated;
   });
   return profileView(user, actor);

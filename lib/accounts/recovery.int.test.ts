@@ -52,7 +52,11 @@ describe('recovery', () => {
     await signInWithPassword('grace@example.test', NEW);
 
     const events = await (await getDb()).select().from(outboxEvents).where(eq(outboxEvents.userId, userId));
-    expect(events.find((e) => e.type === 'identity.session.revoked')?.payload).toEqual({ session_id: oldBrowser.sessionId, user_id: userId, reason: 'account_recovered' });
+    expect(events.find((e) => e.type === 'identity.session.revoked')?.payload).toEqual({
+      session_id: oldBrowser.sessionId,
+      user_id: userId,
+      reason: 'account_recovered',
+    });
     // Single use.
     expect((await post('/api/auth/recovery/password/complete', { password: NEW }, withToken(body.recovery_token))).status).toBe(401);
   });

@@ -18,7 +18,14 @@ export async function startRecovery(email: string, now: Date, requestId: string)
   const { started, mail } = await inTransaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'recovery', email, userId: user?.id ?? null, canVerify: user !== null, withToken: true, now });
-    await recordAudit(tx, { action: 'recovery.started', outcome: 'success', actor: ANONYMOUS, subject: { type: 'recovery', id: started.id }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'recovery.started',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'recovery', id: started.id },
+      requestId,
+      at: now,
+    });
     return { started, mail: user ? accountMails.recoveryCode(email, started.code) : accountMails.noAccount(email, 'recover an account') };
   });
   await deliver(mail);
@@ -46,7 +53,14 @@ export async function verifyRecovery(actor: RecoveryActor, code: string, now: Da
   try {
     await verifyCode(row, code, now);
   } catch (error) {
-    await recordAudit(await getDb(), { action: 'recovery.verification', outcome: 'failure', actor, subject: { type: 'recovery', id: row.id }, requestId, at: now });
+    await recordAudit(await getDb(), {
+      action: 'recovery.verification',
+      outcome: 'failure',
+      actor,
+      subject: { type: 'recovery', id: row.id },
+      requestId,
+      at: now,
+    });
     throw error;
   }
   await inTransaction(async (tx) => {
@@ -77,7 +91,15 @@ export async function finishRecovery(
   await endLiveChallenges(tx, user.id, input.now);
   await revokeAllSessions(tx, { actor: input.actor, userId: user.id, reason: 'account_recovered', now: input.now, requestId: input.requestId });
   await revokeAccountAuthorizations(tx, user.id);
-  await recordAudit(tx, { action: 'recovery.completed', outcome: 'success', actor: input.actor, subject: { type: 'user', id: user.id }, requestId: input.requestId, data: { method: input.method }, at: input.now });
+  await recordAudit(tx, {
+    action: 'recovery.completed',
+    outcome: 'success',
+    actor: input.actor,
+    subject: { type: 'user', id: user.id },
+    requestId: input.requestId,
+    data: { method: input.method },
+    at: input.now,
+  });
   return user;
 }
 

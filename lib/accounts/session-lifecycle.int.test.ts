@@ -9,7 +9,18 @@ import { auditEvents, outboxEvents } from '@/lib/db/schema';
 import { OPERATIONS } from '@/lib/http/registry';
 import { as, browserFrom, get, post, signInWithPassword, signUpWithPassword, useMailbox, type Browser } from '@/tests/helpers/accounts';
 import { ORIGIN, problemOf } from '@/tests/helpers/http';
-import { approve, authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, resume } from '@/tests/helpers/oauth';
+import {
+  approve,
+  authorizationParams,
+  authorize,
+  CookieJar,
+  decideAs,
+  exchangeCode,
+  interactionOf,
+  pkce,
+  registerNativeClient,
+  resume,
+} from '@/tests/helpers/oauth';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 import { withEnv } from '@/tests/setup/state';
 import { sessionViewSchema } from './sessions.routes';
@@ -20,7 +31,9 @@ const PASSWORD = 'sessions begin and sessions end';
 const alive = async (browser: Browser) => (await get('/api/auth/session', { headers: { cookie: browser.cookie } })).status === 200;
 
 async function revocationReasons(userId: string): Promise<Record<string, string>> {
-  const rows = await (await getDb())
+  const rows = await (
+    await getDb()
+  )
     .select()
     .from(outboxEvents)
     .where(and(eq(outboxEvents.userId, userId), eq(outboxEvents.type, 'identity.session.revoked')));
@@ -57,7 +70,15 @@ describe('a new sign-in', () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const withPassword = await signInWithPassword('ada@example.test', PASSWORD);
     const options = await (await post('/api/auth/passkeys/options', {}, { headers: as(withPassword) })).json();
-    expect((await post('/api/auth/passkeys', { challenge_id: options.challenge_id, credential: authenticator.create(options.options) }, { headers: as(withPassword) })).status).toBe(201);
+    expect(
+      (
+        await post(
+          '/api/auth/passkeys',
+          { challenge_id: options.challenge_id, credential: authenticator.create(options.options) },
+          { headers: as(withPassword) },
+        )
+      ).status,
+    ).toBe(201);
     const signInOptions = await (await post('/api/auth/signin/passkey/options', {})).json();
     const fourth = await post(
       '/api/auth/signin/passkey/complete',
@@ -69,7 +90,12 @@ describe('a new sign-in', () => {
 
     const reasons = await revocationReasons(userId);
     expect([reasons[first.sessionId], reasons[second.sessionId], reasons[third.sessionId]]).toEqual(['signed_in_again', 'signed_in_again', 'signed_in_again']);
-    const audit = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.action, 'session.revoked'), eq(auditEvents.subjectId, first.sessionId)));
+    const audit = await (
+      await getDb()
+    )
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'session.revoked'), eq(auditEvents.subjectId, first.sessionId)));
     expect(audit).toHaveLength(1);
   });
 
@@ -207,7 +233,8 @@ describe('the concurrent-session limit', () => {
       // The oldest sign-in is used later than the others: "least recently used" is the middle one.
       expect((await get('/api/auth/session', { headers: { cookie: oldest.cookie }, now: minutesLater(5) })).status).toBe(200);
       const fourth = await signInWithPassword('katherine@example.test', PASSWORD, { now: minutesLater(6) });
-      const stillAlive = async (browser: Browser) => (await get('/api/auth/session', { headers: { cookie: browser.cookie }, now: minutesLater(7) })).status === 200;
+      const stillAlive = async (browser: Browser) =>
+        (await get('/api/auth/session', { headers: { cookie: browser.cookie }, now: minutesLater(7) })).status === 200;
       expect([await stillAlive(oldest), await stillAlive(middle), await stillAlive(newest), await stillAlive(fourth)]).toEqual([true, false, true, true]);
       expect((await revocationReasons(userId))[middle.sessionId]).toBe('session_limit');
       const { sessions } = await (await get('/api/auth/sessions', { headers: { cookie: fourth.cookie }, now: minutesLater(7) })).json();

@@ -14,13 +14,7 @@ import { revokeOwnSession, revokeSessionsOf, type RevokedSession } from '@/lib/s
 
 /** Why a session ended: the `reason` of identity.session.revoked and of the audit record. */
 export type RevocationReason =
-  | 'signed_out'
-  | 'revoked_by_user'
-  | 'signed_out_elsewhere'
-  | 'signed_in_again'
-  | 'session_limit'
-  | 'password_changed'
-  | 'account_recovered';
+  'signed_out' | 'revoked_by_user' | 'signed_out_elsewhere' | 'signed_in_again' | 'session_limit' | 'password_changed' | 'account_recovered';
 
 async function announceRevocation(
   db: Executor,

@@ -72,7 +72,8 @@ describe('password sign-in', () => {
     try {
       const client = newClient();
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/signin/password', { email: `x${i}@example.test`, password: 'whatever1' }, { client })).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await post('/api/auth/signin/password', { email: `x${i}@example.test`, password: 'whatever1' }, { client })).status);
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
     } finally {
@@ -85,7 +86,12 @@ describe('password sign-in', () => {
     await signUpWithPassword(mailbox, 'katherine@example.test', PASSWORD);
     await post('/api/auth/signin/password', { email: 'katherine@example.test', password: 'wrong password' });
     await signInWithPassword('katherine@example.test', PASSWORD);
-    const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.action, 'signin.password')));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'signin.password')));
     expect(rows.map((r) => r.outcome)).toEqual(expect.arrayContaining(['failure', 'success']));
     const text = JSON.stringify(rows);
     expect(text).not.toContain(PASSWORD);

@@ -27,7 +27,15 @@ const password = defineOperation({
   emits: ['identity.session.revoked'],
   response: sessionViewSchema,
   handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
-    const issued = await signInWithPassword({ email: body.email, password: body.password, device, binding: deviceBinding(), now, requestId, presented: presentedSession });
+    const issued = await signInWithPassword({
+      email: body.email,
+      password: body.password,
+      device,
+      binding: deviceBinding(),
+      now,
+      requestId,
+      presented: presentedSession,
+    });
     return signedIn(issued);
   },
 });
@@ -66,7 +74,15 @@ const emailCodeComplete = defineOperation({
   emits: ['identity.session.revoked'],
   response: sessionViewSchema,
   handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
-    const issued = await completeEmailCodeSignIn({ challengeId: body.challenge_id, code: body.code, device, binding: deviceBinding(), now, requestId, presented: presentedSession });
+    const issued = await completeEmailCodeSignIn({
+      challengeId: body.challenge_id,
+      code: body.code,
+      device,
+      binding: deviceBinding(),
+      now,
+      requestId,
+      presented: presentedSession,
+    });
     return signedIn(issued);
   },
 });

@@ -43,7 +43,15 @@ export async function checkPassword(user: UserRow | null, password: string, now:
   return outcome;
 }
 
-export async function signInWithPassword(input: { email: string; password: string; device: string; binding: string; now: Date; requestId: string; presented: SessionActor | null }) {
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  device: string;
+  binding: string;
+  now: Date;
+  requestId: string;
+  presented: SessionActor | null;
+}) {
   const user = await findUserByEmail(await getDb(), input.email);
   const { ok, rehash } = await checkPassword(user, input.password, input.now);
   if (!ok || !user) {
@@ -54,8 +62,24 @@ export async function signInWithPassword(input: { email: string; password: strin
   const rehashed = rehash ? await hashPassword(input.password) : null;
   return inTransaction(async (tx) => {
     await clearFailures(tx, user.id, input.now, rehashed);
-    const issued = await startSession(tx, { user, amr: ['pwd'], device: input.device, binding: input.binding, now: input.now, requestId: input.requestId, stepUpMethod: 'password', presented: input.presented });
-    await recordAudit(tx, { action: 'signin.password', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
+    const issued = await startSession(tx, {
+      user,
+      amr: ['pwd'],
+      device: input.device,
+      binding: input.binding,
+      now: input.now,
+      requestId: input.requestId,
+      stepUpMethod: 'password',
+      presented: input.presented,
+    });
+    await recordAudit(tx, {
+      action: 'signin.password',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'user', id: user.id },
+      requestId: input.requestId,
+      at: input.now,
+    });
     return issued;
   });
 }
@@ -79,14 +103,29 @@ export async function startEmailCodeSignIn(email: string, now: Date, requestId: 
   const { started, mail } = await inTransaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'signin', email, userId: user?.id ?? null, canVerify: user !== null, withToken: false, now });
-    await recordAudit(tx, { action: 'signin.email_code.started', outcome: 'success', actor: ANONYMOUS, subject: { type: 'email_challenge', id: started.id }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'signin.email_code.started',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'email_challenge', id: started.id },
+      requestId,
+      at: now,
+    });
     return { started, mail: user ? accountMails.signInCode(email, started.code) : accountMails.noAccount(email, 'sign in') };
   });
   await deliver(mail);
   return { challenge_id: started.id, expires_at: started.expiresAt.toISOString() };
 }
 
-export async function completeEmailCodeSignIn(input: { challengeId: string; code: string; device: string; binding: string; now: Date; requestId: string; presented: SessionActor | null }) {
+export async function completeEmailCodeSignIn(input: {
+  challengeId: string;
+  code: string;
+  device: string;
+  binding: string;
+  now: Date;
+  requestId: string;
+  presented: SessionActor | null;
+}) {
   const row = await findEmailChallenge(await getDb(), input.challengeId);
   if (!row || row.purpose !== 'signin') throw serviceError('invalid_code', 'The code is wrong or has expired.');
   try {
@@ -100,8 +139,23 @@ export async function completeEmailCodeSignIn(input: { challengeId: string; code
     const user = row.userId ? await findUserById(tx, row.userId) : null;
     if (!user) throw serviceError('invalid_code', 'The code is wrong or has expired.');
     // An e-mail code signs in but is no re-authentication: no step-up window (docs/security.md).
-    const issued = await startSession(tx, { user, amr: ['otp'], device: input.device, binding: input.binding, now: input.now, requestId: input.requestId, presented: input.presented });
-    await recordAudit(tx, { action: 'signin.email_code', outcome: 'success', actor: ANONYMOUS, subject: { type: 'user', id: user.id }, requestId: input.requestId, at: input.now });
+    const issued = await startSession(tx, {
+      user,
+      amr: ['otp'],
+      device: input.device,
+      binding: input.binding,
+      now: input.now,
+      requestId: input.requestId,
+      presented: input.presented,
+    });
+    await recordAudit(tx, {
+      action: 'signin.email_code',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      subject: { type: 'user', id: user.id },
+      requestId: input.requestId,
+      at: input.now,
+    });
     return issued;
   });
 }

@@ -16,7 +16,14 @@ import {
 import { getConfig, SERVICE_NAME } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb, type Executor } from '@/lib/db';
-import { consumeWebauthnChallenge, findPasskeyByCredentialId, insertWebauthnChallenge, recordPasskeyUse, type ChallengeRow, type PasskeyRow } from './passkeys.repo';
+import {
+  consumeWebauthnChallenge,
+  findPasskeyByCredentialId,
+  insertWebauthnChallenge,
+  recordPasskeyUse,
+  type ChallengeRow,
+  type PasskeyRow,
+} from './passkeys.repo';
 import { credentialIdField, PUBLIC_KEY_MAX_BYTES, storedTransports } from './webauthn-limits';
 
 export type CeremonyPurpose = ChallengeRow['purpose'];

@@ -18,14 +18,39 @@ async function seed(userId: string, other: string): Promise<string[]> {
   const db = await getDb();
   const requestId = `append-only-${randomUUID()}`;
   await recordAudit(db, { action: 'signin.password', outcome: 'failure', actor: ANONYMOUS, subject: { type: 'user', id: userId }, requestId, at });
-  await recordAudit(db, { action: 'profile.updated', outcome: 'success', actor: sessionOf(userId), subject: { type: 'user', id: userId }, requestId, data: { fields: 'display_name' }, at });
-  await recordAudit(db, { action: 'session.revoked', outcome: 'success', actor: sessionOf(other), subject: { type: 'session', id: 's-x' }, requestId, data: { reason: 'admin', user: userId }, at });
-  await recordAudit(db, { action: 'profile.updated', outcome: 'success', actor: sessionOf(other), subject: { type: 'user', id: other }, requestId, data: { fields: 'locale' }, at });
+  await recordAudit(db, {
+    action: 'profile.updated',
+    outcome: 'success',
+    actor: sessionOf(userId),
+    subject: { type: 'user', id: userId },
+    requestId,
+    data: { fields: 'display_name' },
+    at,
+  });
+  await recordAudit(db, {
+    action: 'session.revoked',
+    outcome: 'success',
+    actor: sessionOf(other),
+    subject: { type: 'session', id: 's-x' },
+    requestId,
+    data: { reason: 'admin', user: userId },
+    at,
+  });
+  await recordAudit(db, {
+    action: 'profile.updated',
+    outcome: 'success',
+    actor: sessionOf(other),
+    subject: { type: 'user', id: other },
+    requestId,
+    data: { fields: 'locale' },
+    at,
+  });
   const rows = await db.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.requestId, requestId));
   return rows.map((r) => r.id);
 }
 
-const rowsOf = async (ids: string[]) => (await getDb()).select().from(auditEvents).where(inArray(auditEvents.id, ids)).orderBy(auditEvents.action, auditEvents.actorId);
+const rowsOf = async (ids: string[]) =>
+  (await getDb()).select().from(auditEvents).where(inArray(auditEvents.id, ids)).orderBy(auditEvents.action, auditEvents.actorId);
 
 /** The database's own words for a refusal (drizzle wraps them in "Failed query: ..."). */
 async function refusal(work: Promise<unknown>): Promise<string> {

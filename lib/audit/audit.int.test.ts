@@ -13,7 +13,14 @@ const recordLoosely = recordAudit as unknown as (db: Parameters<typeof recordAud
 
 describe('audit data: an explicit allow-list per action', () => {
   it('keeps harmless fields the old deny-list dropped (passkey_id)', async () => {
-    await recordAudit(await getDb(), { action: 'signin.passkey', outcome: 'success', actor: ANONYMOUS, requestId: 'audit-keep', data: { passkey_id: 'pk-1' }, at });
+    await recordAudit(await getDb(), {
+      action: 'signin.passkey',
+      outcome: 'success',
+      actor: ANONYMOUS,
+      requestId: 'audit-keep',
+      data: { passkey_id: 'pk-1' },
+      at,
+    });
     const [row] = await rowsFor('audit-keep');
     expect(row!.data).toEqual({ passkey_id: 'pk-1' });
   });
@@ -30,12 +37,23 @@ describe('audit data: an explicit allow-list per action', () => {
 
   it('refuses a field the action does not allow, writing nothing (a programming error, not a silent drop)', async () => {
     const db = await getDb();
-    await expect(recordLoosely(db, { action: 'session.revoked', outcome: 'success', actor: ANONYMOUS, requestId: 'audit-extra', data: { reason: 'x', ip: '192.0.2.1' }, at })).rejects.toThrow(/ip/);
+    await expect(
+      recordLoosely(db, {
+        action: 'session.revoked',
+        outcome: 'success',
+        actor: ANONYMOUS,
+        requestId: 'audit-extra',
+        data: { reason: 'x', ip: '192.0.2.1' },
+        at,
+      }),
+    ).rejects.toThrow(/ip/);
     expect(await rowsFor('audit-extra')).toEqual([]);
   });
 
   it('refuses an action that is not in the table', async () => {
-    await expect(recordLoosely(await getDb(), { action: 'made.up', outcome: 'success', actor: ANONYMOUS, requestId: 'audit-unknown', at })).rejects.toThrow(/made\.up/);
+    await expect(recordLoosely(await getDb(), { action: 'made.up', outcome: 'success', actor: ANONYMOUS, requestId: 'audit-unknown', at })).rejects.toThrow(
+      /made\.up/,
+    );
     expect(await rowsFor('audit-unknown')).toEqual([]);
   });
 

@@ -96,7 +96,11 @@ export interface OrganizationAuditFilter {
 }
 
 /** One organization's audit trail (tenant-bound: only events written with its id), newest first. */
-export async function organizationAuditEvents(organizationId: string, filter: OrganizationAuditFilter, page: PageRequest): Promise<Page<ReturnType<typeof auditEventView>>> {
+export async function organizationAuditEvents(
+  organizationId: string,
+  filter: OrganizationAuditFilter,
+  page: PageRequest,
+): Promise<Page<ReturnType<typeof auditEventView>>> {
   if (!organizationId) throw new Error('An organization audit read needs the organization id.');
   const result = await listAuditEvents(await getDb(), { ...filter, organizationId }, page);
   return { ...result, items: result.items.map(auditEventView) };

@@ -106,4 +106,3 @@ export function getConfig(): Config {
 export function resetConfig(): void {
   holder.__identityConfig = undefined;
 }
-

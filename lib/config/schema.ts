@@ -48,7 +48,14 @@ export const envSchema = z
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
     /** Deliveries one pass claims (and sends concurrently). */
     WEBHOOK_WORKER_BATCH: z.coerce.number().int().min(1).max(500).default(25),
-    DNS_SERVERS: optionalText.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    DNS_SERVERS: optionalText.transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
     HELP_PROVIDER_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     HELP_PROVIDER_API_KEY: optionalText,
     HELP_PROVIDER_MODEL: optionalText,

@@ -3,7 +3,17 @@ import { actorOfKind, ANONYMOUS, type Actor } from './actor';
 import { ServiceError } from './errors';
 
 describe('actorOfKind', () => {
-  const session: Actor = { kind: 'session', userId: 'u', sessionId: 's', authenticatedAt: new Date(0), stepUpAt: null, stepUpMethod: null, amr: ['pwd'], lastSeenAt: new Date(0), bindingHash: null };
+  const session: Actor = {
+    kind: 'session',
+    userId: 'u',
+    sessionId: 's',
+    authenticatedAt: new Date(0),
+    stepUpAt: null,
+    stepUpMethod: null,
+    amr: ['pwd'],
+    lastSeenAt: new Date(0),
+    bindingHash: null,
+  };
 
   it('returns the actor when the kind matches', () => {
     expect(actorOfKind(session, 'session')).toBe(session);

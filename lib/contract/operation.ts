@@ -187,15 +187,18 @@ interface OperationBase<P extends Schema | undefined, Q extends Schema | undefin
   tenant?: TenantRequirement;
 }
 
-export interface ResourceOperation<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>
-  extends OperationBase<P, Q, B> {
+export interface ResourceOperation<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+> extends OperationBase<P, Q, B> {
   kind: 'resource';
   response: R;
   handler: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | HandlerResult<z.input<R>>>;
 }
 
-export interface CollectionOperation<P extends Schema | undefined, Q extends Schema | undefined, I extends Schema>
-  extends OperationBase<P, Q, undefined> {
+export interface CollectionOperation<P extends Schema | undefined, Q extends Schema | undefined, I extends Schema> extends OperationBase<P, Q, undefined> {
   kind: 'collection';
   collection: string;
   item: I;
@@ -210,7 +213,8 @@ export type WebRequestHandler = (request: Request, context: { requestId: string;
  * The delegate itself: a Node (req, res) handler (node-oidc-provider's Koa app), or a Web one
  * (Request -> Response), which runs on the request as it is, without the Node bridge.
  */
-export type Delegate = { nodeHandler: () => Promise<NodeRequestHandler>; webHandler?: never } | { webHandler: () => Promise<WebRequestHandler>; nodeHandler?: never };
+export type Delegate =
+  { nodeHandler: () => Promise<NodeRequestHandler>; webHandler?: never } | { webHandler: () => Promise<WebRequestHandler>; nodeHandler?: never };
 
 /**
  * An operation whose protocol logic belongs to another component (node-oidc-provider, the MCP SDK).

@@ -52,7 +52,8 @@ export const POLICY_CATALOGUE = {
     loosens: larger,
   },
   'signin.allowed_methods': {
-    description: 'Sign-in methods that count for acting in the organization, and for OAuth authorizations bound to it (judged by the sign-in that approved them, on every use and refresh).',
+    description:
+      'Sign-in methods that count for acting in the organization, and for OAuth authorizations bound to it (judged by the sign-in that approved them, on every use and refresh).',
     schema: () => uniqueList(z.enum(['passkey', 'password', 'email_code', 'federation'])),
     defaultValue: () => ['passkey', 'password', 'email_code', 'federation'],
     loosens: adds,
@@ -72,7 +73,7 @@ export const POLICY_CATALOGUE = {
   },
   'applications.assigned_only': {
     description:
-      "When on, members may authorize (bind to the organization) only the applications the organization has assigned; other applications are refused on the consent page and at refresh.",
+      'When on, members may authorize (bind to the organization) only the applications the organization has assigned; other applications are refused on the consent page and at refresh.',
     schema: () => z.boolean(),
     defaultValue: () => false,
     loosens: (before: boolean, after: boolean) => before && !after,
@@ -162,8 +163,10 @@ const SESSION_DETAIL: Record<PolicyViolation['reason'], string> = {
 };
 
 const TOKEN_DETAIL: Partial<Record<PolicyViolation['reason'], string>> = {
-  session_max_age: 'The sign-in that authorized this token is older than this organization allows: the person must sign in and authorize the application again.',
-  signin_method: 'The sign-in that authorized this token used a method this organization does not accept: the person must sign in with one it accepts and authorize the application again.',
+  session_max_age:
+    'The sign-in that authorized this token is older than this organization allows: the person must sign in and authorize the application again.',
+  signin_method:
+    'The sign-in that authorized this token used a method this organization does not accept: the person must sign in with one it accepts and authorize the application again.',
 };
 
 /** 401 with what the caller must do: `reauthentication: { reason, ... }` (sign in again, as allowed). */

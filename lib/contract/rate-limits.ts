@@ -16,7 +16,11 @@ export const RATE_LIMIT_BUCKETS = {
   enrollment_start: { limit: 30, windowSeconds: 3600, description: 'enrollment, recovery and e-mail code starts per client' },
   mail_per_address: { limit: 5, windowSeconds: 3600, description: 'mails started per e-mail address and purpose' },
   code_resend: { limit: 3, windowSeconds: 900, description: 'code re-sends per enrollment or recovery' },
-  code_attempts: { limit: 30, windowSeconds: 900, description: 'code verifications per client (each address and purpose also allows 5 wrong codes per 15 minutes)' },
+  code_attempts: {
+    limit: 30,
+    windowSeconds: 900,
+    description: 'code verifications per client (each address and purpose also allows 5 wrong codes per 15 minutes)',
+  },
   passkey_options: { limit: 30, windowSeconds: 60, description: 'passkey challenges per client' },
   oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
   invitation_preview: { limit: 30, windowSeconds: 60, description: 'invitation link previews per client' },

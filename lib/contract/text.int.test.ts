@@ -27,7 +27,10 @@ describe('one text rule for every human-readable name', () => {
     const token = (await mintAccessToken(ada.userId, 'openid identity.profile.read identity.profile.write')).value;
     for (const name of [CRLF, RLO, 'Ada\tLovelace', 'Ada\u2028Lovelace']) {
       await expectRefused(await asBrowser(ada.browser, 'PATCH', '/api/auth/profile', { body: { display_name: name } }), 'body.display_name');
-      const api = await call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() }, body: { display_name: name } });
+      const api = await call(operation('PATCH', '/api/v1/me'), {
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+        body: { display_name: name },
+      });
       await expectRefused(api, 'body.display_name');
     }
     const claims = await call(operation('GET', '/oauth/userinfo'), { headers: { authorization: `Bearer ${token}` } });
@@ -37,7 +40,10 @@ describe('one text rule for every human-readable name', () => {
   it('display names at enrollment', async () => {
     const token = await verifiedEnrollment(mailbox, `names-enrol.${randomUUID().slice(0, 8)}@example.test`);
     for (const name of [CRLF, RLO]) {
-      const response = await call(operation('POST', '/api/auth/enrollment/password/complete'), { headers: { origin: ORIGIN, ...token }, body: { password: 'a long enrollment passphrase', display_name: name } });
+      const response = await call(operation('POST', '/api/auth/enrollment/password/complete'), {
+        headers: { origin: ORIGIN, ...token },
+        body: { password: 'a long enrollment passphrase', display_name: name },
+      });
       await expectRefused(response, 'body.display_name');
     }
   });
@@ -45,14 +51,20 @@ describe('one text rule for every human-readable name', () => {
   it('passkey names', async () => {
     const ada = await person(mailbox, 'names-passkey');
     for (const name of [CRLF, RLO]) {
-      await expectRefused(await asBrowser(ada.browser, 'PATCH', '/api/auth/passkeys/{passkey_id}', { params: { passkey_id: randomUUID() }, body: { name } }), 'body.name');
+      await expectRefused(
+        await asBrowser(ada.browser, 'PATCH', '/api/auth/passkeys/{passkey_id}', { params: { passkey_id: randomUUID() }, body: { name } }),
+        'body.name',
+      );
     }
   });
 
   it('role descriptions (organization, role and group names already followed the rule)', async () => {
     const { owner, id } = await ownedOrganization(mailbox, 'names-role');
     for (const description of [CRLF, RLO]) {
-      const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Support', description, permissions: ['groups.manage'] } });
+      const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', {
+        params: { id },
+        body: { name: 'Support', description, permissions: ['groups.manage'] },
+      });
       await expectRefused(response, 'body.description');
     }
   });
@@ -60,7 +72,9 @@ describe('one text rule for every human-readable name', () => {
   it('webhook descriptions', async () => {
     const ada = await person(mailbox, 'names-webhook');
     for (const description of [CRLF, RLO]) {
-      const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url: 'https://127.0.0.1:9/hook', events: ['identity.user.updated'], description } });
+      const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, {
+        body: { url: 'https://127.0.0.1:9/hook', events: ['identity.user.updated'], description },
+      });
       await expectRefused(response, 'body.description');
     }
     const list = (await (await asBrowser(ada.browser, 'GET', WEBHOOKS)).json()) as { webhooks: unknown[] };

@@ -35,7 +35,10 @@ async function createKey(owner: Person, body: Record<string, unknown> = {}): Pro
 }
 
 function withBearer(token: string, options: { now?: () => Date; path?: string } = {}) {
-  return call(operation('GET', options.path ?? BEARER_KEYS), { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': newClient() }, now: options.now });
+  return call(operation('GET', options.path ?? BEARER_KEYS), {
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': newClient() },
+    now: options.now,
+  });
 }
 
 async function rowOf(id: string) {
@@ -103,7 +106,12 @@ describe('API keys (browser contract)', () => {
     expect(second).toEqual(first);
     const keys = await (await getDb()).select().from(apiKeys).where(eq(apiKeys.userId, ada.userId));
     expect(keys).toHaveLength(1);
-    const stored = await (await getDb()).select().from(idempotencyRecords).where(eq(idempotencyRecords.principal, `user:${ada.userId}`));
+    const stored = await (
+      await getDb()
+    )
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.principal, `user:${ada.userId}`));
     expect(stored).toHaveLength(1);
     // The record is sealed: neither the key nor any other field of the answer is readable in a dump.
     expect(JSON.stringify(stored)).not.toContain(first.api_key);

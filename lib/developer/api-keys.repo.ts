@@ -62,7 +62,11 @@ export async function markGrantApiKeysRevoked(db: Executor, userId: string, gran
 }
 
 function apiKeyByHashQuery(db: Executor) {
-  return db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).prepare('api_key_by_hash');
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+    .prepare('api_key_by_hash');
 }
 
 /** Built once per database handle: every API-key request runs it (as the session read does its own). */

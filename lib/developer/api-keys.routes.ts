@@ -11,7 +11,6 @@ import { defineCollection, defineOperation, type AnyOperation } from '@/lib/cont
 import { displayName } from '@/lib/organizations';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
 
-
 const apiKey = z.object({
   id: z.string(),
   name: z.string(),

@@ -176,7 +176,15 @@ export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: D
 
 async function recordRevocation(tx: Executor, actor: SessionActor, row: ApiKeyRow, reason: 'owner' | 'consent_revoked', now: Date, requestId: string) {
   const scopes = row.scopes.join(' ');
-  await recordAudit(tx, { action: 'api_key.revoked', outcome: 'success', actor, subject: { type: 'api_key', id: row.id }, requestId, data: { scopes, reason }, at: now });
+  await recordAudit(tx, {
+    action: 'api_key.revoked',
+    outcome: 'success',
+    actor,
+    subject: { type: 'api_key', id: row.id },
+    requestId,
+    data: { scopes, reason },
+    at: now,
+  });
   await emitEvent(tx, 'identity.api_key.revoked', { api_key_id: row.id, scopes, reason }, { userId: actor.userId }, now);
 }
 
@@ -202,5 +210,14 @@ export async function resolveApiKey(key: string, now: Date): Promise<BearerActor
   if (row.grantId && !(await grantIsLive(row.grantId, now))) return null;
   // The row just read says whether a use is due: most requests need no second round trip at all.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) await touchApiKey(db, row.id, now, LAST_USED_INTERVAL_MS);
-  return { kind: 'bearer', credential: 'api_key', credentialId: row.id, userId: row.userId, clientId: null, scopes: row.scopes, organizationId: null, grantId: row.grantId };
+  return {
+    kind: 'bearer',
+    credential: 'api_key',
+    credentialId: row.id,
+    userId: row.userId,
+    clientId: null,
+    scopes: row.scopes,
+    organizationId: null,
+    grantId: row.grantId,
+  };
 }

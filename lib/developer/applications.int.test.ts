@@ -57,7 +57,12 @@ describe('a confidential application is a real client of the provider', () => {
     const row = await rowOf(app.id);
     expect(row.secretHash).toBe(hashClientSecret(app.client_secret!));
     const db = await getDb();
-    const stored = JSON.stringify([row, await db.select().from(oidcModels).where(eq(oidcModels.id, app.client_id)), await db.select().from(auditEvents), await db.select().from(outboxEvents)]);
+    const stored = JSON.stringify([
+      row,
+      await db.select().from(oidcModels).where(eq(oidcModels.id, app.client_id)),
+      await db.select().from(auditEvents),
+      await db.select().from(outboxEvents),
+    ]);
     expect(stored).not.toContain(app.client_secret);
 
     const dumped = await tokenWithSecret(app.client_id, row.secretHash!);
@@ -130,7 +135,10 @@ describe('a confidential application is a real client of the provider', () => {
     expect(await patched.json()).toMatchObject({ name: 'Renamed', redirect_uris: [OTHER_REDIRECT] });
     const refused = await authorize(new CookieJar(), authorizationParams(app.client_id, pkce().challenge, { scope: 'openid' }));
     expect(new URL(refused.headers.get('location')!, 'http://x').searchParams.get('error')).toBe('invalid_redirect_uri');
-    const allowed = await authorize(new CookieJar(ada.browser), authorizationParams(app.client_id, pkce().challenge, { scope: 'openid', redirect_uri: OTHER_REDIRECT }));
+    const allowed = await authorize(
+      new CookieJar(ada.browser),
+      authorizationParams(app.client_id, pkce().challenge, { scope: 'openid', redirect_uri: OTHER_REDIRECT }),
+    );
     expect(allowed.headers.get('location')).toMatch(/^\/consent\//);
   });
 });
@@ -141,7 +149,12 @@ describe('certification', () => {
     const app = await createApplication(ada, { client_type: 'public', scopes: ['openid', 'identity.developer.read'] });
     expect(app.approved_scopes).toEqual(['openid']);
     const status = async () => (await asBrowser(ada.browser, 'GET', `${ONE_APPLICATION}/certification/status`, one(app.id))).json();
-    expect(await status()).toMatchObject({ application_id: app.id, status: 'pending_review', approved_scopes: ['openid'], pending_scopes: ['identity.developer.read'] });
+    expect(await status()).toMatchObject({
+      application_id: app.id,
+      status: 'pending_review',
+      approved_scopes: ['openid'],
+      pending_scopes: ['identity.developer.read'],
+    });
 
     const rp = await applicationRp(app.client_id);
     const { params } = await consentRequest(rp, 'openid identity.developer.read');
@@ -203,7 +216,10 @@ describe('registration limits and client authentication', () => {
     const metadata = await (await call(operation('GET', '/.well-known/openid-configuration'))).json();
     expect(metadata.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
     for (const key of Object.keys(metadata).filter((k) => k.endsWith('_alg_values_supported'))) {
-      expect((metadata[key] as string[]).filter((alg) => /^HS/.test(alg)), key).toEqual([]);
+      expect(
+        (metadata[key] as string[]).filter((alg) => /^HS/.test(alg)),
+        key,
+      ).toEqual([]);
     }
     const ada = await person(mailbox, 'ada');
     const app = await createApplication(ada);
@@ -306,7 +322,11 @@ describe('the bearer surface', () => {
     expect(tokens.access_token).toEqual(expect.any(String));
 
     const list = await call(operation('GET', '/api/v1/developer/applications'), { headers: { authorization: `Bearer ${key}` } });
-    expect(await list.json()).toMatchObject({ authentication: 'api_key', scopes: ['identity.developer.read', 'identity.applications.manage'], applications: [{ id: created.id }] });
+    expect(await list.json()).toMatchObject({
+      authentication: 'api_key',
+      scopes: ['identity.developer.read', 'identity.applications.manage'],
+      applications: [{ id: created.id }],
+    });
   });
 
   it('refuses an API key without identity.applications.manage (403)', async () => {
@@ -359,7 +379,9 @@ describe('redirect URIs with user info', () => {
   it('are refused on creation and on change, with the shared rule in words, and nothing is written', async () => {
     const ada = await person(mailbox, 'ada');
     const valid = { name: 'x', client_type: 'public', redirect_uris: [REDIRECT], scopes: ['openid'] };
-    const rule = [{ path: 'body.redirect_uris.0', message: 'A redirect URI is HTTPS, or plain http on a loopback address, without a fragment or user info (user@host).' }];
+    const rule = [
+      { path: 'body.redirect_uris.0', message: 'A redirect URI is HTTPS, or plain http on a loopback address, without a fragment or user info (user@host).' },
+    ];
     for (const uri of ['http://evil.example@127.0.0.1/cb', 'https://user:pw@app.example/cb', 'https://@app.example/cb']) {
       const created = await asBrowser(ada.browser, 'POST', APPLICATIONS, { body: { ...valid, redirect_uris: [uri] } });
       expect(created.status, uri).toBe(400);

@@ -35,7 +35,11 @@ export async function findApplicationByClientId(db: Executor, clientId: string):
   return row ?? null;
 }
 
-export async function updateApplication(db: Executor, id: string, changes: Partial<Omit<ApplicationRow, 'id' | 'userId' | 'clientId' | 'createdAt'>>): Promise<ApplicationRow> {
+export async function updateApplication(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<ApplicationRow, 'id' | 'userId' | 'clientId' | 'createdAt'>>,
+): Promise<ApplicationRow> {
   const [row] = await db.update(developerApplications).set(changes).where(eq(developerApplications.id, id)).returning();
   return row!;
 }

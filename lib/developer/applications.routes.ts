@@ -36,7 +36,12 @@ const newApplication = z.strictObject({
   client_type: z.enum(['confidential', 'public']),
   redirect_uris: redirectUris,
   scopes,
-  grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])).min(1).max(2).refine(distinct, 'Each grant type may appear once.').optional(),
+  grant_types: z
+    .array(z.enum(['authorization_code', 'refresh_token']))
+    .min(1)
+    .max(2)
+    .refine(distinct, 'Each grant type may appear once.')
+    .optional(),
 });
 // Path ids are checked by the service: a malformed id is as unknown as another owner's (404).
 const params = z.object({ application_id: z.string().min(1).max(100) });
@@ -103,7 +108,8 @@ export const applicationOperations: AnyOperation[] = [
     method: 'DELETE',
     path: ONE,
     tag: DEVELOPER_TAG,
-    summary: 'Disable an application: the provider refuses it from now on, and its grants, codes, access and refresh tokens are revoked (409 when already disabled)',
+    summary:
+      'Disable an application: the provider refuses it from now on, and its grants, codes, access and refresh tokens are revoked (409 when already disabled)',
     auth: DEVELOPER_STEP_UP,
     origin: 'required',
     idempotency: 'optional',

@@ -17,7 +17,14 @@ import { emitEvent } from '@/lib/events';
 import { generateClientSecret, hashClientSecret, removePortalClient, writePortalClient } from '@/lib/oidc';
 import { bearerEnvelope } from '@/lib/organizations';
 import { base32 } from './api-key-format';
-import { findApplicationByClientId, findOwnedApplication, insertApplication, listApplications, updateApplication, type ApplicationRow } from './applications.repo';
+import {
+  findApplicationByClientId,
+  findOwnedApplication,
+  insertApplication,
+  listApplications,
+  updateApplication,
+  type ApplicationRow,
+} from './applications.repo';
 import { approvedScopesOf, certificationOf } from './certification';
 
 type Owner = Actor & { userId: string };
@@ -169,7 +176,10 @@ export async function createApplication(actor: Owner, input: NewApplication, now
 /** Name, exact redirect URIs and scopes; new scopes go through certification again. */
 export async function updateOwnApplication(actor: Owner, applicationId: string, input: ApplicationChanges, now: Date, requestId: string) {
   const fields = (['name', 'redirect_uris', 'scopes'] as const).filter((field) => input[field] !== undefined);
-  if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of name, redirect_uris, scopes.', { extras: { errors: [{ path: 'body', message: 'Nothing to change.' }] } });
+  if (fields.length === 0)
+    throw serviceError('invalid_request', 'Send at least one of name, redirect_uris, scopes.', {
+      extras: { errors: [{ path: 'body', message: 'Nothing to change.' }] },
+    });
   const updated = await inTransaction(async (tx) => {
     const row = await enabledApplication(tx, actor, applicationId);
     const scopes = input.scopes ? unique(input.scopes) : row.scopes;
@@ -235,7 +245,14 @@ export async function approveApplicationScopes(clientId: string, scopes: string[
     const approved = row.scopes.filter((scope) => row.approvedScopes.includes(scope) || scopes.includes(scope));
     const next = await updateApplication(tx, row.id, { approvedScopes: approved, updatedAt: now });
     if (next.status === 'enabled') await writePortalClient(tx, portalClientOf(next));
-    await recordAudit(tx, { action: 'application.updated', outcome: 'success', actor: { kind: 'anonymous' }, subject: { type: 'application', id: row.id }, data: { fields: 'approved_scopes' }, at: now });
+    await recordAudit(tx, {
+      action: 'application.updated',
+      outcome: 'success',
+      actor: { kind: 'anonymous' },
+      subject: { type: 'application', id: row.id },
+      data: { fields: 'approved_scopes' },
+      at: now,
+    });
     return applicationView(next);
   });
 }

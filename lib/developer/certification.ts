@@ -48,7 +48,12 @@ export function certificationOf(app: CertifiedApplication) {
     {
       name: 'client_secret_issued',
       passed: app.clientType === 'public' || app.secretHash !== null,
-      detail: app.clientType === 'public' ? 'A public client authenticates with PKCE only.' : app.secretHash ? undefined : 'Issue a secret in the portal (rotate-secret).',
+      detail:
+        app.clientType === 'public'
+          ? 'A public client authenticates with PKCE only.'
+          : app.secretHash
+            ? undefined
+            : 'Issue a secret in the portal (rotate-secret).',
     },
     {
       name: 'approved_scope_present',

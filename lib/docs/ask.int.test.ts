@@ -61,7 +61,11 @@ describe('POST /api/docs/ask', () => {
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let i = 0; i < 21; i++) {
-      last = await call(ask, { headers: { origin: ORIGIN, 'x-forwarded-for': '192.0.2.44' }, body: { question: 'limits?' }, now: () => new Date('2026-11-22T09:00:10Z') });
+      last = await call(ask, {
+        headers: { origin: ORIGIN, 'x-forwarded-for': '192.0.2.44' },
+        body: { question: 'limits?' },
+        now: () => new Date('2026-11-22T09:00:10Z'),
+      });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -75,7 +79,13 @@ describe('POST /api/docs/ask', () => {
     const url = await startProvider((req, res, body) => {
       seen = { auth: req.headers.authorization, body: JSON.parse(body) };
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id: 'cmpl-1', choices: [{ message: { role: 'assistant', content: 'Use next_cursor unchanged.' } }], usage: { secret: PROVIDER_SECRET_BODY } }));
+      res.end(
+        JSON.stringify({
+          id: 'cmpl-1',
+          choices: [{ message: { role: 'assistant', content: 'Use next_cursor unchanged.' } }],
+          usage: { secret: PROVIDER_SECRET_BODY },
+        }),
+      );
     });
     restore = withEnv({ HELP_PROVIDER_URL: url, HELP_PROVIDER_API_KEY: PROVIDER_KEY, HELP_PROVIDER_MODEL: 'docs-model' });
     const response = await askWith({ question: 'How do I page through results?' });

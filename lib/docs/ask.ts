@@ -94,6 +94,8 @@ async function providerAnswer(question: string, context: DocSection[]): Promise<
 
 export async function askHelp(question: string, page?: string): Promise<HelpAnswer> {
   const context = searchDocs(question, page, 3);
-  const answer = getConfig().help ? await providerAnswer(question, context.length ? context : searchDocs('overview authentication errors', undefined, 3)) : localAnswer(context);
+  const answer = getConfig().help
+    ? await providerAnswer(question, context.length ? context : searchDocs('overview authentication errors', undefined, 3))
+    : localAnswer(context);
   return { answer, sources: context.map((s) => ({ title: s.title, url: s.url })), advisory: true };
 }

@@ -1,6 +1,28 @@
 import { DOC_SECTIONS, type DocSection } from './content';
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'is', 'are', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'how', 'what', 'do', 'i', 'my', 'with', 'can', 'it', 'does']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'to',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'for',
+  'how',
+  'what',
+  'do',
+  'i',
+  'my',
+  'with',
+  'can',
+  'it',
+  'does',
+]);
 
 function terms(text: string): string[] {
   return text

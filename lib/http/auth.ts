@@ -12,7 +12,6 @@ import { bearerChallenge } from './bearer-challenge';
 import { credentialStores } from './credentials';
 import { authorizeTenant } from './tenant';
 
-
 function readCookie(headers: Headers, name: string): string | null {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
@@ -147,7 +146,13 @@ export async function authorize(
 }
 
 /** Pipeline step 9, after parsing: a step-up the auth term requires only for some inputs. */
-export async function authorizeInput(term: AuthTerm, actor: Actor, input: { params: unknown; body: unknown }, now: Date, tenant: TenantActor | null): Promise<void> {
+export async function authorizeInput(
+  term: AuthTerm,
+  actor: Actor,
+  input: { params: unknown; body: unknown },
+  now: Date,
+  tenant: TenantActor | null,
+): Promise<void> {
   if (term.kind !== 'session' || !term.stepUp?.onlyWhen || actor.kind !== 'session') return;
   if (term.stepUp.onlyWhen.applies(input, actor)) await assertStepUp(term.stepUp, actor, now, tenant);
 }

@@ -11,7 +11,12 @@ import { asBrowser, person } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox();
 const SCHEMES = ['Bearer', 'bearer', 'BEARER', 'bEaReR'];
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 const withScheme = (scheme: string, credential: string) => ({ authorization: `${scheme} ${credential}`, 'x-forwarded-for': newClient() });
 
@@ -36,7 +41,10 @@ describe('the Authorization scheme is case-insensitive on every bearer surface',
     const ada = await person(mailbox, 'scheme-mcp');
     const token = (await mintAccessToken(ada.userId, 'identity.profile.read', { audience: `${ORIGIN}/mcp` })).value;
     for (const scheme of SCHEMES) {
-      const response = await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { ...withScheme(scheme, token), accept: 'application/json, text/event-stream' } });
+      const response = await call(operation('POST', '/mcp'), {
+        body: INITIALIZE,
+        headers: { ...withScheme(scheme, token), accept: 'application/json, text/event-stream' },
+      });
       expect(response.status, scheme).toBe(200);
     }
   });

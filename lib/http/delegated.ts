@@ -37,7 +37,8 @@ function jsonAsForm(text: string): URLSearchParams {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw serviceError('invalid_request', 'The body must be a JSON object.');
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(parsed)) {
-    if (typeof value !== 'string') throw serviceError('invalid_request', `${name} must be a string.`, { extras: { errors: [{ path: name, message: 'Expected a string' }] } });
+    if (typeof value !== 'string')
+      throw serviceError('invalid_request', `${name} must be a string.`, { extras: { errors: [{ path: name, message: 'Expected a string' }] } });
     form.set(name, value);
   }
   return form;
@@ -71,7 +72,14 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
  * Hands a request to the delegate's Node handler; the client address comes from the original request,
  * and the delegate sees the pipeline's request id (its error page shows it).
  */
-export async function callDelegate(op: DelegatedOperation, request: Request, body: string, originalHeaders = request.headers, requestId?: string, now = new Date()): Promise<Response> {
+export async function callDelegate(
+  op: DelegatedOperation,
+  request: Request,
+  body: string,
+  originalHeaders = request.headers,
+  requestId?: string,
+  now = new Date(),
+): Promise<Response> {
   if (op.webHandler) {
     // The pipeline has read the body already: the delegate gets a request that carries it again.
     const replayed = new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? undefined : body });
@@ -113,7 +121,14 @@ function delegateInput(request: Request, bodyText: string, rawParams: Record<str
  * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
  * characters or lone surrogates never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
  */
-export async function runDelegated(op: DelegatedOperation, request: Request, bodyText: string, rawParams: Record<string, string>, now: Date, requestId: string): Promise<Response> {
+export async function runDelegated(
+  op: DelegatedOperation,
+  request: Request,
+  bodyText: string,
+  rawParams: Record<string, string>,
+  now: Date,
+  requestId: string,
+): Promise<Response> {
   const refused = findRefusedCharacter(delegateInput(request, bodyText, rawParams));
   if (refused) return oauthError(400, 'invalid_request', `${refused.path}: ${refused.message}`);
   // A dot segment would make the delegate's URL name another path (`/oauth/authorize/..` is `/oauth/`).
@@ -131,7 +146,10 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
   const started = await beginIdempotent(scope, hashRequest(op.method, op.path, prepared.body), now, getConfig().ttl.idempotencyRecord);
   if ('replay' in started) {
     const stored = started.replay.body as { contentType: string | null; text: string };
-    return new Response(stored.text || null, { status: started.replay.status, headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' } });
+    return new Response(stored.text || null, {
+      status: started.replay.status,
+      headers: { ...(stored.contentType ? { 'content-type': stored.contentType } : {}), 'Idempotent-Replayed': 'true' },
+    });
   }
   // Built before the scope: the provider's first start-up writes its keys, which must not share the
   // fate of this execution's transaction (the provider keeps them in memory either way).
@@ -141,6 +159,9 @@ export async function runDelegated(op: DelegatedOperation, request: Request, bod
     const response = await answer(op, prepared, request.headers, requestId, now);
     if (response.status >= 500) return { result: response, store: null };
     const text = await response.text();
-    return { result: new Response(text || null, { status: response.status, headers: response.headers }), store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } } };
+    return {
+      result: new Response(text || null, { status: response.status, headers: response.headers }),
+      store: { status: response.status, body: { contentType: response.headers.get('content-type'), text } },
+    };
   });
 }

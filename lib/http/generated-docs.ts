@@ -33,7 +33,7 @@ function errorsAndLimits(): string {
     '',
     'Rate-limit buckets (every limit is multiplied by `RATE_LIMIT_SCALE`). A spent bucket answers 429 `rate_limited`',
     'with `Retry-After`. A bucket counted per client address also sends `RateLimit-Policy` and `RateLimit` on every',
-    'answer; a bucket counted per e-mail address or account (an operation\'s subject limit) never does, since its use',
+    "answer; a bucket counted per e-mail address or account (an operation's subject limit) never does, since its use",
     'would tell anyone how much that address was used lately.',
     '',
     '| Bucket | Limit | Window | Applies to |',

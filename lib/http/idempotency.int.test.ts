@@ -8,7 +8,14 @@ import { getDb } from '@/lib/db';
 import { auditEvents } from '@/lib/db/schema';
 import { beginIdempotent, hashRequest, IDEMPOTENCY_LEASE_SECONDS } from '@/lib/platform';
 import { call, ORIGIN, problemOf } from '@/tests/helpers/http';
-import { delegatedWriteOperation, faults, idempotentExecutions, idempotentWriteOperation, pausedExecutions, WRITE_ACTION } from '@/tests/helpers/test-operations';
+import {
+  delegatedWriteOperation,
+  faults,
+  idempotentExecutions,
+  idempotentWriteOperation,
+  pausedExecutions,
+  WRITE_ACTION,
+} from '@/tests/helpers/test-operations';
 
 const LEASE_SECONDS = IDEMPOTENCY_LEASE_SECONDS;
 const T0 = new Date('2026-11-22T09:00:00Z');
@@ -22,7 +29,12 @@ const send = (key: string, body: Record<string, unknown>, now = T0) =>
   call(idempotentWriteOperation, { headers: { origin: ORIGIN, 'idempotency-key': key }, body, now: () => now });
 
 async function rowsFor(value: string): Promise<number> {
-  const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.action, WRITE_ACTION), eq(auditEvents.subjectId, value)));
+  const rows = await (
+    await getDb()
+  )
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, WRITE_ACTION), eq(auditEvents.subjectId, value)));
   return rows.length;
 }
 
@@ -63,7 +75,12 @@ describe('idempotent executions are one transaction with their stored answer', (
   it('lets a retry take over the key of a crashed execution once its lease has run out', async () => {
     const body = { value: 'crashed' };
     // What a process that died mid-request leaves behind: a claimed key, never completed or released.
-    await beginIdempotent({ principal: 'anonymous', operationId: idempotentWriteOperation.id, key: 'write-crash' }, hashRequest('POST', idempotentWriteOperation.path, JSON.stringify(body)), T0, 86_400);
+    await beginIdempotent(
+      { principal: 'anonymous', operationId: idempotentWriteOperation.id, key: 'write-crash' },
+      hashRequest('POST', idempotentWriteOperation.path, JSON.stringify(body)),
+      T0,
+      86_400,
+    );
     const tooSoon = await send('write-crash', body, later(LEASE_SECONDS - 1));
     expect((await problemOf(tooSoon)).code).toBe('idempotency_request_in_flight');
     const takenOver = await send('write-crash', body, later(LEASE_SECONDS + 1));

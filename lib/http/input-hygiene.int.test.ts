@@ -34,9 +34,15 @@ async function expectOAuthError(response: Response, message = /control character
 
 describe('API operations refuse control characters with 400 invalid_request and a field pointer', () => {
   it('in a JSON body value that would reach the database (NUL, and other C0 controls)', async () => {
-    const { value } = await mintAccessToken(await signUpWithPassword(mailbox, 'nul-body@example.test', 'a long and unusual passphrase 42'), 'identity.profile.write');
+    const { value } = await mintAccessToken(
+      await signUpWithPassword(mailbox, 'nul-body@example.test', 'a long and unusual passphrase 42'),
+      'identity.profile.write',
+    );
     for (const [i, bad] of ['Ada\u0000Lovelace', 'Ada\u0007', 'Ada\u001b[31m', 'Ada\u007f'].entries()) {
-      const response = await call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'idempotency-key': `nul-${i}` }, body: { display_name: bad } });
+      const response = await call(operation('PATCH', '/api/v1/me'), {
+        headers: { authorization: `Bearer ${value}`, 'idempotency-key': `nul-${i}` },
+        body: { display_name: bad },
+      });
       await expectProblem(response, 'body.display_name');
     }
   });
@@ -69,26 +75,42 @@ describe('API operations refuse control characters with 400 invalid_request and 
 
   it('keeps tab, line feed and carriage return in free-text body values (JSON and form)', async () => {
     expect((await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 's4' }, body: { note: 'line one\r\n\tline two' } })).status).toBe(201);
-    expect((await call(noteOperation, { headers: { origin: ORIGIN, ...FORM }, params: { subject: 's5' }, rawBody: 'note=line%20one%0D%0Aline%20two' })).status).toBe(201);
+    expect(
+      (await call(noteOperation, { headers: { origin: ORIGIN, ...FORM }, params: { subject: 's5' }, rawBody: 'note=line%20one%0D%0Aline%20two' })).status,
+    ).toBe(201);
   });
 });
 
 describe('OAuth operations refuse control characters in the OAuth error format', () => {
   it('in a query parameter of the authorization endpoint', async () => {
-    await expectOAuthError(await call(operation('GET', '/oauth/authorize'), { query: 'client_id=%00&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb' }));
+    await expectOAuthError(
+      await call(operation('GET', '/oauth/authorize'), { query: 'client_id=%00&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb' }),
+    );
   });
 
   it('in a form parameter of the token endpoint', async () => {
-    await expectOAuthError(await call(operation('POST', '/oauth/token'), { headers: FORM, rawBody: 'grant_type=refresh_token&refresh_token=abc&client_id=%00' }));
+    await expectOAuthError(
+      await call(operation('POST', '/oauth/token'), { headers: FORM, rawBody: 'grant_type=refresh_token&refresh_token=abc&client_id=%00' }),
+    );
   });
 
   it('in client credentials sent with HTTP Basic', async () => {
     const basic = Buffer.from(`${encodeURIComponent('\u0000client')}:secret`).toString('base64');
-    await expectOAuthError(await call(operation('POST', '/oauth/token'), { headers: { ...FORM, authorization: `Basic ${basic}` }, rawBody: 'grant_type=refresh_token&refresh_token=abc' }));
+    await expectOAuthError(
+      await call(operation('POST', '/oauth/token'), {
+        headers: { ...FORM, authorization: `Basic ${basic}` },
+        rawBody: 'grant_type=refresh_token&refresh_token=abc',
+      }),
+    );
   });
 
   it('in the JSON form of revocation', async () => {
-    await expectOAuthError(await call(operation('POST', '/oauth/revoke'), { headers: { 'idempotency-key': 'nul-revoke' }, body: { token: 'abc\u0000', client_id: await registerNativeClient() } }));
+    await expectOAuthError(
+      await call(operation('POST', '/oauth/revoke'), {
+        headers: { 'idempotency-key': 'nul-revoke' },
+        body: { token: 'abc\u0000', client_id: await registerNativeClient() },
+      }),
+    );
   });
 
   it('in a registration request (stored as JSON)', async () => {
@@ -117,11 +139,17 @@ describe('text that is not well-formed UTF-16 (a lone surrogate) is refused like
   });
 
   it('in a path parameter', async () => {
-    await expectProblem(await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 'abc\udc00' }, body: { note: 'hello' } }), 'params.subject', LONE);
+    await expectProblem(
+      await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 'abc\udc00' }, body: { note: 'hello' } }),
+      'params.subject',
+      LONE,
+    );
   });
 
   it('keeps well-formed text outside the Basic Multilingual Plane (a surrogate pair)', async () => {
-    expect((await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 'u10' }, body: { note: 'emoji \ud83d\ude00 and 𝔘𝔫𝔦𝔠𝔬𝔡𝔢' } })).status).toBe(201);
+    expect(
+      (await call(noteOperation, { headers: { origin: ORIGIN }, params: { subject: 'u10' }, body: { note: 'emoji \ud83d\ude00 and 𝔘𝔫𝔦𝔠𝔬𝔡𝔢' } })).status,
+    ).toBe(201);
   });
 
   it('in a registration request (the OAuth error format)', async () => {

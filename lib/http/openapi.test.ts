@@ -15,7 +15,10 @@ describe('the generated OpenAPI document', () => {
   it('declares a path parameter for every {param} of every path', () => {
     for (const { path, op } of operationsOf(doc)) {
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-        expect(op.parameters.some((p) => p.in === 'path' && p.name === name && p.required === true), `${path} {${name}}`).toBe(true);
+        expect(
+          op.parameters.some((p) => p.in === 'path' && p.name === name && p.required === true),
+          `${path} {${name}}`,
+        ).toBe(true);
       }
     }
   });
@@ -35,7 +38,9 @@ describe('the generated OpenAPI document', () => {
   });
 
   it('describes an enum-keyed record as an object with those properties', () => {
-    const capabilities = doc.paths['/api/v1/capabilities']!.get!.responses['200'] as { content: { 'application/json': { schema: { properties: { summary: Json } } } } };
+    const capabilities = doc.paths['/api/v1/capabilities']!.get!.responses['200'] as {
+      content: { 'application/json': { schema: { properties: { summary: Json } } } };
+    };
     const summary = capabilities.content['application/json'].schema.properties.summary as { required: string[]; properties: Json };
     expect(Object.keys(summary.properties).sort()).toEqual([...summary.required].sort());
   });

@@ -83,12 +83,14 @@ function parameters(op: AnyOperation): Json[] {
   fromObject(op.params, 'path');
   // Every {param} of the path is a parameter, declared by a schema or not (delegated operations have none).
   for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
-    if (!list.some((p) => p.name === name && p.in === 'path')) list.push({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'Opaque identifier' });
+    if (!list.some((p) => p.name === name && p.in === 'path'))
+      list.push({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'Opaque identifier' });
   }
   fromObject(op.query, 'query');
   if (op.kind === 'collection') list.push({ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Cursor' });
   if (op.idempotency !== 'none') {
-    const name = op.kind === 'delegated' && op.acceptsJson ? 'IdempotencyKeyForJson' : op.idempotency === 'required' ? 'IdempotencyKeyRequired' : 'IdempotencyKey';
+    const name =
+      op.kind === 'delegated' && op.acceptsJson ? 'IdempotencyKeyForJson' : op.idempotency === 'required' ? 'IdempotencyKeyRequired' : 'IdempotencyKey';
     list.push({ $ref: `#/components/parameters/${name}` });
   }
   return list;
@@ -130,7 +132,10 @@ function responsesOf(op: AnyOperation): Json {
   const responses: Record<string, Json> = {};
   for (const status of statusesFor(op)) {
     if (isRedirect(status)) {
-      responses[String(status)] = { description: status === op.successStatus ? 'Redirect (the outcome)' : 'Redirect', headers: { Location: { $ref: '#/components/headers/Location' }, ...REQUEST_ID } };
+      responses[String(status)] = {
+        description: status === op.successStatus ? 'Redirect (the outcome)' : 'Redirect',
+        headers: { Location: { $ref: '#/components/headers/Location' }, ...REQUEST_ID },
+      };
     } else if (status === op.successStatus) {
       responses[String(status)] = { description: 'Success', headers: REQUEST_ID, content: { 'application/json': { schema: successSchema(op) } } };
     } else {
@@ -205,7 +210,10 @@ const BEFORE_HAND_OVER = 'or a problem document when the pipeline refused before
 /** Error response components by surface (see errorResponseName): their media types and a note. */
 const ERROR_SURFACES: Record<string, { content: Json; note: string }> = {
   Error: { content: PROBLEM, note: '' },
-  ProtocolError: { content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } }, ...PROBLEM }, note: ` (the OAuth error, ${BEFORE_HAND_OVER})` },
+  ProtocolError: {
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } }, ...PROBLEM },
+    note: ` (the OAuth error, ${BEFORE_HAND_OVER})`,
+  },
   NavigationError: { content: { 'text/html': { schema: { type: 'string' } }, ...PROBLEM }, note: ` (an error page for the person, ${BEFORE_HAND_OVER})` },
 };
 
@@ -231,12 +239,16 @@ function referencedOnly(components: Record<string, Json>, paths: Json): Record<s
   };
   visit(paths);
   const schemes = new Set(
-    Object.values(paths).flatMap((item) => Object.values(item as Record<string, { security?: Json[] }>).flatMap((op) => (op.security ?? []).flatMap(Object.keys))),
+    Object.values(paths).flatMap((item) =>
+      Object.values(item as Record<string, { security?: Json[] }>).flatMap((op) => (op.security ?? []).flatMap(Object.keys)),
+    ),
   );
   return Object.fromEntries(
     Object.entries(components).map(([kind, entries]) => [
       kind,
-      Object.fromEntries(Object.entries(entries).filter(([name]) => (kind === 'securitySchemes' ? schemes.has(name) : used.has(`#/components/${kind}/${name}`)))),
+      Object.fromEntries(
+        Object.entries(entries).filter(([name]) => (kind === 'securitySchemes' ? schemes.has(name) : used.has(`#/components/${kind}/${name}`))),
+      ),
     ]),
   );
 }
@@ -286,7 +298,12 @@ function componentCatalogue(responses: Json): Record<string, Json> {
       Cursor: { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque; pass next_cursor unchanged.' },
     },
     securitySchemes: {
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: '__Host-session', description: 'Sealed session cookie (named `session` on plain-http localhost). Unsafe methods also need X-CSRF-Token.' },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: '__Host-session',
+        description: 'Sealed session cookie (named `session` on plain-http localhost). Unsafe methods also need X-CSRF-Token.',
+      },
       enrollmentToken: { type: 'apiKey', in: 'header', name: 'X-Enrollment-Token' },
       recoveryToken: { type: 'apiKey', in: 'header', name: 'X-Recovery-Token' },
       oauth2: {
@@ -321,14 +338,21 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): Json 
     const main = paths[op.path]![op.method.toLowerCase()] as Json;
     const variant = operationObject(op);
     variant.responses = Object.fromEntries(
-      Object.entries(variant.responses as Record<string, Json>).map(([status, response]) => [status, typeof response.$ref === 'string' ? errorResponse(response.$ref.split('/').pop()!) : response]),
+      Object.entries(variant.responses as Record<string, Json>).map(([status, response]) => [
+        status,
+        typeof response.$ref === 'string' ? errorResponse(response.$ref.split('/').pop()!) : response,
+      ]),
     );
     main['x-variants'] = [...((main['x-variants'] as Json[] | undefined) ?? []), variant];
   }
   const errorNames = new Set(
     operations
       .filter((op) => !isVariant(op))
-      .flatMap((op) => statusesFor(op).filter((status) => status !== op.successStatus && !isRedirect(status)).map((status) => errorResponseName(op, status))),
+      .flatMap((op) =>
+        statusesFor(op)
+          .filter((status) => status !== op.successStatus && !isRedirect(status))
+          .map((status) => errorResponseName(op, status)),
+      ),
   );
   const responses = Object.fromEntries([...errorNames].sort().map((name) => [name, errorResponse(name)]));
   return {

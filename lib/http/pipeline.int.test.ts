@@ -204,7 +204,17 @@ describe('keyset pagination', () => {
 });
 
 function sessionActor(user: string, stepUpAt: Date | null): Extract<Actor, { kind: 'session' }> {
-  return { kind: 'session', userId: `user-${user}`, sessionId: `session-${user}`, authenticatedAt: NOW, stepUpAt, stepUpMethod: stepUpAt ? 'passkey' : null, amr: ['hwk'], lastSeenAt: NOW, bindingHash: null };
+  return {
+    kind: 'session',
+    userId: `user-${user}`,
+    sessionId: `session-${user}`,
+    authenticatedAt: NOW,
+    stepUpAt,
+    stepUpMethod: stepUpAt ? 'passkey' : null,
+    amr: ['hwk'],
+    lastSeenAt: NOW,
+    bindingHash: null,
+  };
 }
 
 describe('auth terms, CSRF, step-up and scopes', () => {
@@ -310,7 +320,16 @@ describe('auth terms, CSRF, step-up and scopes', () => {
     });
     credentialStores.tenant = async (id, userId) =>
       id === 'org-1' && userId === 'u1'
-        ? { organizationId: id, membershipId: 'm1', userId, role: 'member', customRoleId: null, permissions: new Set(['read'] as const), rolePermissions: new Set(['read'] as const), policies: NO_POLICIES }
+        ? {
+            organizationId: id,
+            membershipId: 'm1',
+            userId,
+            role: 'member',
+            customRoleId: null,
+            permissions: new Set(['read'] as const),
+            rolePermissions: new Set(['read'] as const),
+            policies: NO_POLICIES,
+          }
         : null;
     const send = (id: string) => call(termOp('organization_bearer'), { headers: { authorization: 'Bearer idk_key' }, params: { id }, body: { value: 'x' } });
     expect((await problemOf(await send('org-1'))).code).toBe('forbidden');

@@ -26,7 +26,6 @@ import { passed } from './pipeline-steps';
 import { parseInput } from './validation';
 import { assertSupportedVersion, versionHeaders } from './versioning';
 
-
 export interface PipelineOptions {
   /** Injectable clock for tests; production uses the wall clock. */
   now?: () => Date;
@@ -119,7 +118,19 @@ export async function runOperation(
     const device = deviceLabel(request.headers.get('user-agent'));
     const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
     const bindingOfRequest = () => deviceBinding(request.headers);
-    const context = { ...input, actor, requestId, now, clientKey: client, device, bodyFormat, page, presentedSession: presented, tenant, deviceBinding: bindingOfRequest } as const;
+    const context = {
+      ...input,
+      actor,
+      requestId,
+      now,
+      clientKey: client,
+      device,
+      bodyFormat,
+      page,
+      presentedSession: presented,
+      tenant,
+      deviceBinding: bindingOfRequest,
+    } as const;
     const respond = async () => {
       const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
       return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };

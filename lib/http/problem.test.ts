@@ -4,7 +4,9 @@ import { describeForLog } from './problem';
 describe('logging unexpected errors', () => {
   it('keeps a failed query statement and the database error, never its parameters', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "sessions_pkey"'), { code: '23505' });
-    const failed = new Error('Failed query: insert into "sessions" ("id", "secret_hash") values ($1, $2)\nparams: 0b7c7f52,Zm9vYmFyLXNlY3JldC1oYXNo', { cause });
+    const failed = new Error('Failed query: insert into "sessions" ("id", "secret_hash") values ($1, $2)\nparams: 0b7c7f52,Zm9vYmFyLXNlY3JldC1oYXNo', {
+      cause,
+    });
     failed.name = 'DrizzleQueryError';
     const logged = describeForLog(failed);
     expect(logged).toContain('insert into "sessions"');

@@ -38,7 +38,10 @@ export function describeForLog(error: unknown): string {
   const cause = error.cause as { code?: string; message?: string } | undefined;
   const causeText = cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})`.replace(/\s+\)/, ')') : '';
   // Only the frames: the stack's head repeats the whole message.
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5);
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 5);
   return [`${error.name}: ${firstLine}${causeText}`, ...frames].join('\n');
 }
 

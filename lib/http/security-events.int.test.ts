@@ -93,8 +93,18 @@ describe('security events', () => {
   it('logs a failed password sign-in as authentication_failed, without the e-mail, password or address', async () => {
     const client = newClient();
     const wrong = 'wrong-password-9f8e7d';
-    const { lines, moved } = await observe(() => post('/api/auth/signin/password', { email: EMAIL, password: wrong }, { client, headers: { 'x-request-id': 'events-signin-1' } }));
-    expect(lines).toEqual([expect.objectContaining({ kind: 'authentication_failed', code: 'invalid_credentials', status: 401, operation: 'signInWithPassword', request_id: 'events-signin-1' })]);
+    const { lines, moved } = await observe(() =>
+      post('/api/auth/signin/password', { email: EMAIL, password: wrong }, { client, headers: { 'x-request-id': 'events-signin-1' } }),
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'authentication_failed',
+        code: 'invalid_credentials',
+        status: 401,
+        operation: 'signInWithPassword',
+        request_id: 'events-signin-1',
+      }),
+    ]);
     expect(moved).toEqual({ authentication_failed: 1 });
     expect(lines[0]!.count_this_hour).toBeGreaterThanOrEqual(1);
     expectClean(lines, EMAIL, 'events-owner', wrong, client);
@@ -103,7 +113,9 @@ describe('security events', () => {
   // ASVS V16.3.2
   it('logs a forged session cookie as authentication_failed, and never the cookie', async () => {
     const forged = 'Fe26.2**forged-cookie-value-123';
-    const { lines, moved } = await observe(() => call(operation('GET', '/api/auth/session'), { headers: { cookie: `session=${forged}`, 'x-forwarded-for': newClient() } }));
+    const { lines, moved } = await observe(() =>
+      call(operation('GET', '/api/auth/session'), { headers: { cookie: `session=${forged}`, 'x-forwarded-for': newClient() } }),
+    );
     expect(lines).toEqual([expect.objectContaining({ kind: 'authentication_failed', code: 'unauthenticated', status: 401, operation: 'getSession' })]);
     expect(moved).toEqual({ authentication_failed: 1 });
     expectClean(lines, forged);
@@ -112,7 +124,9 @@ describe('security events', () => {
   // ASVS V16.3.2
   it('logs a bearer token without the required scope as authorization_failed, and never the token', async () => {
     const { value } = await mintAccessToken(userId, 'openid');
-    const { lines, moved } = await observe(() => call(operation('GET', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'x-forwarded-for': newClient() } }));
+    const { lines, moved } = await observe(() =>
+      call(operation('GET', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'x-forwarded-for': newClient() } }),
+    );
     expect(lines).toEqual([expect.objectContaining({ kind: 'authorization_failed', code: 'insufficient_scope', status: 403 })]);
     expect(moved).toEqual({ authorization_failed: 1 });
     expectClean(lines, value);
@@ -144,7 +158,9 @@ describe('security events', () => {
     const { lines, moved } = await observe(async () => {
       for (let i = 0; i < 4; i += 1) await call(rateLimitedOperation, { headers: { 'x-forwarded-for': client } });
     });
-    expect(lines).toEqual([expect.objectContaining({ kind: 'rate_limited', code: 'rate_limited', status: 429, operation: 'test_rate_limited', bucket: 'test_only' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ kind: 'rate_limited', code: 'rate_limited', status: 429, operation: 'test_rate_limited', bucket: 'test_only' }),
+    ]);
     expect(moved).toEqual({ rate_limited: 1 });
     expectClean(lines, client);
   });
@@ -156,7 +172,9 @@ describe('security events', () => {
     const { lines } = await observe(async () => {
       for (let i = 0; i < 6; i += 1) await post('/api/auth/signin/email-otp/start', { email }, { now });
     });
-    expect(lines).toEqual([expect.objectContaining({ kind: 'rate_limited', code: 'rate_limited', status: 429, operation: 'startEmailCodeSignIn', bucket: 'mail_per_address' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ kind: 'rate_limited', code: 'rate_limited', status: 429, operation: 'startEmailCodeSignIn', bucket: 'mail_per_address' }),
+    ]);
     expectClean(lines, email);
   });
 
@@ -196,7 +214,13 @@ describe('security events', () => {
       });
       expect(wrongSecret.status).toBe(401);
       expect(((await wrongSecret.json()) as { error: string }).error).toBe('invalid_client');
-      const grant = await tokenRequest({ grant_type: 'authorization_code', code: badCode, code_verifier: 'v'.repeat(43), client_id: clientId, redirect_uri: 'http://127.0.0.1:50010/callback' });
+      const grant = await tokenRequest({
+        grant_type: 'authorization_code',
+        code: badCode,
+        code_verifier: 'v'.repeat(43),
+        client_id: clientId,
+        redirect_uri: 'http://127.0.0.1:50010/callback',
+      });
       expect(grant.status).toBe(400);
       expect(((await grant.json()) as { error: string }).error).toBe('invalid_grant');
     });
@@ -214,7 +238,10 @@ describe('security events', () => {
       // No credential presented at all: signed out, not a failed authentication.
       expect((await call(operation('GET', '/api/auth/session'), { headers: { cookie: 'theme=dark' } })).status).toBe(401);
       expect((await call(operation('GET', '/api/v1/me'))).status).toBe(401);
-      const missing = await call(operation('POST', '/api/auth/sessions/revoke'), { body: { session_id: '00000000-0000-4000-8000-000000000000' }, headers: { ...as(browser), origin: ORIGIN } });
+      const missing = await call(operation('POST', '/api/auth/sessions/revoke'), {
+        body: { session_id: '00000000-0000-4000-8000-000000000000' },
+        headers: { ...as(browser), origin: ORIGIN },
+      });
       expect(missing.status).toBe(404);
     });
     expect(lines).toEqual([]);

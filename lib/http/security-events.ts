@@ -18,7 +18,14 @@ import { clientKey } from './client-address';
 import { describeForLog } from './problem';
 import { RateLimitExceeded, scaledLimit } from './rate-limit';
 
-export const SECURITY_EVENT_KINDS = ['authentication_failed', 'authorization_failed', 'csrf_refused', 'origin_refused', 'rate_limited', 'validation_probe'] as const;
+export const SECURITY_EVENT_KINDS = [
+  'authentication_failed',
+  'authorization_failed',
+  'csrf_refused',
+  'origin_refused',
+  'rate_limited',
+  'validation_probe',
+] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /** Invalid input is normal one at a time; only a run of it from one client is an event. */

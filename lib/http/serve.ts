@@ -64,7 +64,8 @@ async function peekBody(request: Request, limit: number): Promise<{ text: string
 async function selectOperation(candidates: AnyOperation[], request: Request): Promise<{ op: AnyOperation; request: Request }> {
   const main = candidates.find((op) => op.kind !== 'delegated' || !op.variant)!;
   const variants = candidates.filter((op): op is DelegatedOperation => op.kind === 'delegated' && op.variant !== undefined);
-  if (variants.length === 0 || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return { op: main, request };
+  if (variants.length === 0 || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    return { op: main, request };
   const peeked = await peekBody(request, DEFAULT_MAX_BODY_BYTES);
   if (peeked.text === null) return { op: main, request: peeked.request };
   const form = new URLSearchParams(peeked.text);
@@ -77,9 +78,7 @@ async function selectOperation(candidates: AnyOperation[], request: Request): Pr
  */
 async function answerOptions(declared: AnyOperation[], allow: string, request: Request): Promise<Response> {
   const delegated = declared.find((op): op is DelegatedOperation => op.kind === 'delegated');
-  const response = delegated
-    ? await callDelegate(delegated, request, '')
-    : new Response(null, { status: 204, headers: { Allow: `${allow}, OPTIONS` } });
+  const response = delegated ? await callDelegate(delegated, request, '') : new Response(null, { status: 204, headers: { Allow: `${allow}, OPTIONS` } });
   for (const [name, value] of Object.entries({ ...versionHeaders(null), 'X-Request-ID': requestIdFor(request.headers) })) response.headers.set(name, value);
   return response;
 }
@@ -107,6 +106,10 @@ export function serve(path: string): Record<HttpMethod | 'OPTIONS', RouteHandler
   if (declared.length === 0) throw new Error(`No operation is declared for ${path}`);
   const allow = allowedMethods(declared);
   const handlers: Partial<Record<HttpMethod | 'OPTIONS', RouteHandler>> = { OPTIONS: (request) => answerOptions(declared, allow, request) };
-  for (const method of METHODS) handlers[method] = handlerFor(declared.filter((op) => op.method === method), allow);
+  for (const method of METHODS)
+    handlers[method] = handlerFor(
+      declared.filter((op) => op.method === method),
+      allow,
+    );
   return handlers as Record<HttpMethod | 'OPTIONS', RouteHandler>;
 }

@@ -21,7 +21,8 @@ function organizationIdOf(requirement: TenantRequirement, actor: Actor, rawParam
   if (actor.kind === 'bearer') {
     // Spec, Bearer organization reads: the binding is required and must match the path exactly.
     if (!actor.organizationId) throw serviceError('forbidden', 'This credential is not bound to an organization.');
-    if (requirement.param === 'id' && rawParams.id !== actor.organizationId) throw serviceError('forbidden', 'This credential is bound to another organization.');
+    if (requirement.param === 'id' && rawParams.id !== actor.organizationId)
+      throw serviceError('forbidden', 'This credential is bound to another organization.');
     return actor.organizationId;
   }
   if (actor.kind !== 'session') return null;
@@ -42,7 +43,8 @@ export async function authorizeTenant(
   if (!tenant.permissions.has(requirement.permission)) {
     throw serviceError('forbidden', `This needs the organization permission "${requirement.permission}".`, { extras: { permission: requirement.permission } });
   }
-  if (requirement.ownerOnly && tenant.role !== 'owner') throw serviceError('forbidden', 'Only an owner of the organization may do this.', { extras: { permission: 'owner' } });
+  if (requirement.ownerOnly && tenant.role !== 'owner')
+    throw serviceError('forbidden', 'Only an owner of the organization may do this.', { extras: { permission: 'owner' } });
   if (actor.kind === 'session') assertSessionPolicies(tenant.policies, actor, () => deviceBinding(request.headers), now);
   // A bound token is judged by the sign-in that approved its grant (age, methods): the same policies.
   if (actor.kind === 'bearer') assertBearerPolicies(tenant.policies, actor, now, bearerChallenge('invalid_token'));

@@ -27,7 +27,12 @@ export interface Route {
 export function routesOf(operations: readonly AnyOperation[], allowedMethods: (declared: AnyOperation[]) => string): Route[] {
   const paths = [...new Set(operations.map((op) => op.path))].sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')));
   return paths.map((path) => ({
-    pattern: new RegExp(`^${path.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+    pattern: new RegExp(
+      `^${path
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
     allow: allowedMethods(operations.filter((op) => op.path === path)),
   }));
 }

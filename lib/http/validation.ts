@@ -30,9 +30,7 @@ export function parseInput(op: AnyOperation, rawParams: Record<string, string>, 
   // Collections own limit/cursor (invalid_pagination); they are not part of the query schema.
   // Object.fromEntries defines every key as an own property: an assignment would turn `__proto__`
   // into a prototype change and the parameter would vanish before a strict schema could refuse it.
-  const rawQuery: Record<string, string> = Object.fromEntries(
-    [...search].filter(([key]) => !(op.kind === 'collection' && PAGINATION_KEYS.has(key))),
-  );
+  const rawQuery: Record<string, string> = Object.fromEntries([...search].filter(([key]) => !(op.kind === 'collection' && PAGINATION_KEYS.has(key))));
   return {
     params: parsePart('params', op.params, rawParams),
     query: parsePart('query', op.query, rawQuery),

@@ -80,7 +80,9 @@ async function eventsOf(owner: Person) {
 describe('API keys an agent creates through /mcp', () => {
   it('end with the consent: withdrawing it revokes the key (401), and the portal, the audit log and the events say so', async () => {
     const owner = await person(mailbox, 'agent-key-consent');
-    const own = (await (await asBrowser(owner.browser, 'POST', '/api/developer/api-keys', { body: { name: 'Mine', scopes: ['identity.developer.read'] } })).json()) as Created;
+    const own = (await (
+      await asBrowser(owner.browser, 'POST', '/api/developer/api-keys', { body: { name: 'Mine', scopes: ['identity.developer.read'] } })
+    ).json()) as Created;
     const { client: agent, oauth } = await agentAuthorizedBy(loopback.fetch, owner);
     const created = await createdKey(agent, { scopes: ['identity.developer.read'] });
     expect((await withKey(created.api_key)).status).toBe(200);
@@ -105,7 +107,12 @@ describe('API keys an agent creates through /mcp', () => {
     expect((await keysOf(owner)).find((k) => k.id === created.id)!.revokedAt).not.toBeNull();
 
     expect(await auditOf(created.id)).toEqual([
-      { action: 'api_key.created', actorType: 'bearer', actorId: owner.userId, data: { scopes: 'identity.developer.read', client_id: clientId, grant_id: grantId } },
+      {
+        action: 'api_key.created',
+        actorType: 'bearer',
+        actorId: owner.userId,
+        data: { scopes: 'identity.developer.read', client_id: clientId, grant_id: grantId },
+      },
       { action: 'api_key.revoked', actorType: 'session', actorId: owner.userId, data: { scopes: 'identity.developer.read', reason: 'consent_revoked' } },
     ]);
     const events = (await eventsOf(owner)).filter((e) => e.payload.api_key_id === created.id);
@@ -115,7 +122,7 @@ describe('API keys an agent creates through /mcp', () => {
     ]);
   });
 
-  it('stop authenticating whenever the grant ends, here by revoking the agent\'s token (the whole grant goes)', async () => {
+  it("stop authenticating whenever the grant ends, here by revoking the agent's token (the whole grant goes)", async () => {
     const owner = await person(mailbox, 'agent-key-token');
     const { client: agent, oauth } = await agentAuthorizedBy(loopback.fetch, owner);
     const created = await createdKey(agent, { scopes: ['identity.developer.read'] });
@@ -152,14 +159,21 @@ describe('API keys an agent creates through /mcp', () => {
     const { client: agent, oauth } = await agentAuthorizedBy(loopback.fetch, owner);
     const grantId = await consentOf(owner, oauth.clientInformation()!.client_id);
     const grantEnds = new Date(Math.floor(Date.now() / 1000) * 1000 + 5 * DAY_MS);
-    await (await getDb()).update(oidcModels).set({ expiresAt: grantEnds }).where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId)));
+    await (
+      await getDb()
+    )
+      .update(oidcModels)
+      .set({ expiresAt: grantEnds })
+      .where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId)));
 
     expect((await createdKey(agent, { scopes: ['identity.developer.read'] })).expires_at).toBe(grantEnds.toISOString());
     const beyond = await createKey(agent, { scopes: ['identity.developer.read'], expires_at: new Date(grantEnds.getTime() + DAY_MS).toISOString() });
-    expect(textOf(beyond)).toBe(`invalid_request: An API key created by an application lasts at most until its authorization ends (${grantEnds.toISOString()}).`);
+    expect(textOf(beyond)).toBe(
+      `invalid_request: An API key created by an application lasts at most until its authorization ends (${grantEnds.toISOString()}).`,
+    );
   });
 
-  it('carry only scopes the agent\'s client could be granted: never identity.applications.manage from a self-registered agent', async () => {
+  it("carry only scopes the agent's client could be granted: never identity.applications.manage from a self-registered agent", async () => {
     const owner = await person(mailbox, 'agent-key-scopes');
     const { client: agent } = await agentAuthorizedBy(loopback.fetch, owner);
     const refused = await createKey(agent, { scopes: ['identity.developer.read', 'identity.applications.manage'] });
@@ -168,7 +182,9 @@ describe('API keys an agent creates through /mcp', () => {
       'forbidden: This application cannot be granted identity.applications.manage itself, so its API keys cannot carry it: it may give its keys only identity.developer.read, identity.webhooks.test.',
     );
     expect(await keysOf(owner)).toEqual([]);
-    expect(await createdKey(agent, { scopes: ['identity.developer.read', 'identity.webhooks.test'] })).toMatchObject({ scopes: ['identity.developer.read', 'identity.webhooks.test'] });
+    expect(await createdKey(agent, { scopes: ['identity.developer.read', 'identity.webhooks.test'] })).toMatchObject({
+      scopes: ['identity.developer.read', 'identity.webhooks.test'],
+    });
   });
 
   it('carry identity.applications.manage from a portal application only once the operator approved that scope for it', async () => {

@@ -26,11 +26,19 @@ beforeAll(async () => {
 afterAll(() => loopback.close());
 
 const MCP_RESOURCE = `${ORIGIN}/mcp`;
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 const rawPost = (headers: Record<string, string>) =>
-  loopback.fetch(MCP_RESOURCE, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(INITIALIZE) });
-
+  loopback.fetch(MCP_RESOURCE, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(INITIALIZE),
+  });
 
 describe('/mcp authentication', () => {
   // ASVS V8.3.1; RFC 9728 §5.1
@@ -38,7 +46,9 @@ describe('/mcp authentication', () => {
     const owner = await person(mailbox, 'mcp-401');
     const apiToken = (await mintAccessToken(owner.userId, 'identity.profile.read identity.developer.read')).value;
     const { client } = await agentAuthorizedBy(loopback.fetch, owner);
-    const key = structuredOf<{ api_key: string }>(await client.callTool({ name: 'create_api_key', arguments: { name: 'agent', scopes: ['identity.developer.read'] } })).api_key;
+    const key = structuredOf<{ api_key: string }>(
+      await client.callTool({ name: 'create_api_key', arguments: { name: 'agent', scopes: ['identity.developer.read'] } }),
+    ).api_key;
     const cases: [string, Record<string, string>][] = [
       ['no token', {}],
       ['a token for /api/v1', { authorization: `Bearer ${apiToken}` }],
@@ -49,13 +59,17 @@ describe('/mcp authentication', () => {
       const response = await rawPost({ ...headers, 'x-request-id': 'mcp-401-check' });
       expect(response.status, name).toBe(401);
       expect(response.headers.get('www-authenticate'), name).toMatch(
-        new RegExp(`^Bearer resource_metadata="${ORIGIN}/\\.well-known/oauth-protected-resource/mcp", scope="identity\\.profile\\.read identity\\.api_keys\\.create"`),
+        new RegExp(
+          `^Bearer resource_metadata="${ORIGIN}/\\.well-known/oauth-protected-resource/mcp", scope="identity\\.profile\\.read identity\\.api_keys\\.create"`,
+        ),
       );
       expect(response.headers.get('x-request-id'), name).toBe('mcp-401-check');
     }
     // The same /api/v1 token and API key do work where they belong.
     for (const credential of [apiToken, key]) {
-      const listed = await call(operation('GET', '/api/v1/developer/api-keys'), { headers: { authorization: `Bearer ${credential}`, 'x-forwarded-for': newClient() } });
+      const listed = await call(operation('GET', '/api/v1/developer/api-keys'), {
+        headers: { authorization: `Bearer ${credential}`, 'x-forwarded-for': newClient() },
+      });
       expect(listed.status).toBe(200);
     }
   });
@@ -65,12 +79,16 @@ describe('/mcp authentication', () => {
     const client = newClient();
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMIT_BUCKETS.mcp_requests.limit; i++) {
-      statuses.push((await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': client } })).status);
+      statuses.push(
+        (await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': client } })).status,
+      );
     }
     expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another client is not held back.
-    expect((await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': newClient() } })).status).toBe(401);
+    expect(
+      (await call(operation('POST', '/mcp'), { body: INITIALIZE, headers: { authorization: 'Bearer forged', 'x-forwarded-for': newClient() } })).status,
+    ).toBe(401);
   });
 
   it('serves POST only (405 for the stream GET, the methods for OPTIONS), refuses a foreign Origin, and carries X-Request-ID on success', async () => {
@@ -117,13 +135,18 @@ describe('/mcp tools', () => {
   it('create_api_key returns the key once, audits the person as the actor, and the key authenticates the developer API', async () => {
     const owner = await person(mailbox, 'mcp-key');
     const { client } = await agentAuthorizedBy(loopback.fetch, owner);
-    const result = await client.callTool({ name: 'create_api_key', arguments: { name: 'Deploy bot', scopes: ['identity.developer.read', 'identity.webhooks.test'] } });
+    const result = await client.callTool({
+      name: 'create_api_key',
+      arguments: { name: 'Deploy bot', scopes: ['identity.developer.read', 'identity.webhooks.test'] },
+    });
     expect(result.isError).toBeFalsy();
     const created = structuredOf<{ id: string; api_key: string; scopes: string[]; expires_at: string | null }>(result);
     expect(created.api_key).toMatch(/^idk_/);
     expect(created.scopes).toEqual(['identity.developer.read', 'identity.webhooks.test']);
 
-    const listed = await call(operation('GET', '/api/v1/developer/api-keys'), { headers: { authorization: `Bearer ${created.api_key}`, 'x-forwarded-for': newClient() } });
+    const listed = await call(operation('GET', '/api/v1/developer/api-keys'), {
+      headers: { authorization: `Bearer ${created.api_key}`, 'x-forwarded-for': newClient() },
+    });
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as { api_keys: { id: string; name: string }[]; authentication: string };
     expect(body.authentication).toBe('api_key');
@@ -131,7 +154,9 @@ describe('/mcp tools', () => {
     expect(JSON.stringify(body)).not.toContain(created.api_key);
 
     const audit = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.subjectId, created.id));
-    expect(audit.map((e) => ({ action: e.action, actorType: e.actorType, actorId: e.actorId }))).toEqual([{ action: 'api_key.created', actorType: 'bearer', actorId: owner.userId }]);
+    expect(audit.map((e) => ({ action: e.action, actorType: e.actorType, actorId: e.actorId }))).toEqual([
+      { action: 'api_key.created', actorType: 'bearer', actorId: owner.userId },
+    ]);
     expect(JSON.stringify(audit)).not.toContain(created.api_key);
   });
 
@@ -143,7 +168,10 @@ describe('/mcp tools', () => {
     expect(textOf(refused)).toContain('identity.api_keys.create');
 
     const { client: allowed } = await agentAuthorizedBy(loopback.fetch, owner);
-    const past = await allowed.callTool({ name: 'create_api_key', arguments: { name: 'x', scopes: ['identity.developer.read'], expires_at: '2000-01-01T00:00:00Z' } });
+    const past = await allowed.callTool({
+      name: 'create_api_key',
+      arguments: { name: 'x', scopes: ['identity.developer.read'], expires_at: '2000-01-01T00:00:00Z' },
+    });
     expect(past.isError).toBe(true);
     expect(textOf(past)).toMatch(/^invalid_request: /);
     const unknownScope = await allowed.callTool({ name: 'create_api_key', arguments: { name: 'x', scopes: ['identity.api_keys.create'] } });
@@ -173,23 +201,27 @@ describe('/mcp developer tools', () => {
     expect(textOf(foreign)).toMatch(/^invalid_pagination: /);
   });
 
-  it('send_test_event queues a delivery that list_webhook_deliveries shows; another owner\'s webhook is not found', async () => {
+  it("send_test_event queues a delivery that list_webhook_deliveries shows; another owner's webhook is not found", async () => {
     const owner = await person(mailbox, 'mcp-hooks');
     const hook = await subscribe(owner, 'https://127.0.0.1:9/hook');
     const stranger = await subscribe(await person(mailbox, 'mcp-stranger'), 'https://127.0.0.1:9/other');
-    const client = await mcpClient(mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read identity.webhooks.test', await registerPortalClient()) }));
+    const client = await mcpClient(
+      mcpTransport(loopback.fetch, { bearer: await mcpToken(owner, 'identity.developer.read identity.webhooks.test', await registerPortalClient()) }),
+    );
     const sent = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: hook.id } });
     expect(sent.isError).toBeFalsy();
     const { delivery_id } = structuredOf<{ delivery_id: string }>(sent);
     const log = structuredOf<Listed<Record<string, unknown>>>(await client.callTool({ name: 'list_webhook_deliveries', arguments: { webhook_id: hook.id } }));
-    expect(log.items).toEqual([expect.objectContaining({ id: delivery_id, webhook_id: hook.id, event_type: 'identity.webhook.test', status: 'queued', attempts: 0 })]);
+    expect(log.items).toEqual([
+      expect.objectContaining({ id: delivery_id, webhook_id: hook.id, event_type: 'identity.webhook.test', status: 'queued', attempts: 0 }),
+    ]);
     expect(JSON.stringify(log)).not.toContain(hook.secret);
     const theirs = await client.callTool({ name: 'send_test_event', arguments: { webhook_id: stranger.id } });
     expect(theirs.isError).toBe(true);
     expect(textOf(theirs)).toMatch(/^not_found: /);
   });
 
-  it('names the missing scope: a token with only the challenge\'s scopes cannot read the developer portal', async () => {
+  it("names the missing scope: a token with only the challenge's scopes cannot read the developer portal", async () => {
     const owner = await person(mailbox, 'mcp-scopes');
     const { client } = await agentAuthorizedBy(loopback.fetch, owner);
     for (const [name, args, scope] of [

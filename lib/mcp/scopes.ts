@@ -2,7 +2,13 @@
  * The scopes the /mcp tools use; each tool names the one it needs (tools.ts), and a missing one is a
  * tool error naming it. The protected-resource metadata lists every scope a token for /mcp may carry.
  */
-export const MCP_SCOPES = ['identity.profile.read', 'identity.email.read', 'identity.developer.read', 'identity.webhooks.test', 'identity.api_keys.create'] as const;
+export const MCP_SCOPES = [
+  'identity.profile.read',
+  'identity.email.read',
+  'identity.developer.read',
+  'identity.webhooks.test',
+  'identity.api_keys.create',
+] as const;
 export type McpScope = (typeof MCP_SCOPES)[number];
 
 /**

@@ -45,7 +45,12 @@ export async function runTool(tool: McpTool, actor: McpActor, args: unknown, con
   } catch (error) {
     // Catalogued errors are meant for the caller; anything else is ours, logged and named by request id only.
     if (error instanceof ServiceError) return failure(`${error.code}: ${error.detail ?? error.title}`);
-    logLine('error', 'mcp_tool_failed', { tool: tool.name, request_id: context.requestId, error: error instanceof Error ? error.name : 'unknown' }, context.now);
+    logLine(
+      'error',
+      'mcp_tool_failed',
+      { tool: tool.name, request_id: context.requestId, error: error instanceof Error ? error.name : 'unknown' },
+      context.now,
+    );
     return failure(`internal_error: the service failed to run ${tool.name} (request id ${context.requestId}).`);
   }
 }

@@ -15,7 +15,8 @@ const PASSWORD = 'a long and unusual passphrase';
 const SCOPE = 'openid offline_access identity.profile.read';
 
 const me = (accessToken: string) => call(operation('GET', '/api/v1/me'), { headers: { authorization: `Bearer ${accessToken}` } });
-const consentsOf = async (browser: Browser) => (await (await call(operation('GET', '/api/auth/consents'), { headers: { cookie: browser.cookie } })).json()).consents;
+const consentsOf = async (browser: Browser) =>
+  (await (await call(operation('GET', '/api/auth/consents'), { headers: { cookie: browser.cookie } })).json()).consents;
 
 async function recoverWithNewPassword(email: string, password: string) {
   const started = await post('/api/auth/recovery/start', { email });
@@ -55,7 +56,11 @@ describe('OAuth grants and account security events', () => {
     const stale = await authorizeWithConsent(fromElsewhere, new CookieJar(elsewhere), elsewhere, SCOPE);
     const kept = await authorizeWithConsent(fromHere, new CookieJar(here), here, SCOPE);
 
-    const changed = await post('/api/auth/password/change', { current_password: PASSWORD, new_password: 'a newer and better passphrase' }, { headers: as(here) });
+    const changed = await post(
+      '/api/auth/password/change',
+      { current_password: PASSWORD, new_password: 'a newer and better passphrase' },
+      { headers: as(here) },
+    );
     expect(changed.status).toBe(200);
 
     expect((await me(stale.access_token)).status).toBe(401);

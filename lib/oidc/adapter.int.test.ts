@@ -86,7 +86,13 @@ describe('bearer secrets at rest', () => {
   it('seals secrets inside payloads: the session id an interaction began with, URLs holding the interaction id', async () => {
     const uid = secret();
     const sessionId = secret();
-    const payload = { jti: uid, kind: 'Interaction', returnTo: `http://localhost:3000/oauth/authorize/${uid}`, session: { uid: 'session-uid', cookie: sessionId, accountId: 'u1' }, params: { client_id: 'c1' } };
+    const payload = {
+      jti: uid,
+      kind: 'Interaction',
+      returnTo: `http://localhost:3000/oauth/authorize/${uid}`,
+      session: { uid: 'session-uid', cookie: sessionId, accountId: 'u1' },
+      params: { client_id: 'c1' },
+    };
     await new DrizzleAdapter('Interaction').upsert(uid, payload, 600);
     const stored = JSON.stringify(await rowsOf('Interaction'));
     expect(stored).not.toContain(uid);
@@ -114,7 +120,13 @@ describe('bearer secrets at rest', () => {
     const current = await new DrizzleAdapter('AccessToken').find(value);
     // What the earlier adapter wrote: the token as the key, and in the payload.
     await new DrizzleAdapter('AccessToken').destroy(value);
-    await upsertModel(await getDb(), { model: 'AccessToken', id: value, payload: current as Record<string, unknown>, grantId: current!.grantId!, expiresAt: new Date(Date.now() + 600_000) });
+    await upsertModel(await getDb(), {
+      model: 'AccessToken',
+      id: value,
+      payload: current as Record<string, unknown>,
+      grantId: current!.grantId!,
+      expiresAt: new Date(Date.now() + 600_000),
+    });
     expect(JSON.stringify(await rowsOf('AccessToken'))).toContain(value);
 
     expect(await concealLegacyModels()).toBeGreaterThanOrEqual(1);

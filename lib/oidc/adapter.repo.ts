@@ -18,13 +18,19 @@ export async function upsertModel(db: Executor, row: typeof oidcModels.$inferIns
 }
 
 export async function findModel(db: Executor, model: string, id: string, now: Date): Promise<OidcModelRow | null> {
-  const [row] = await db.select().from(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id), live(now)));
+  const [row] = await db
+    .select()
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, model), eq(oidcModels.id, id), live(now)));
   return row ?? null;
 }
 
 export async function findModelBy(db: Executor, model: string, key: 'uid' | 'userCode', value: string, now: Date): Promise<OidcModelRow | null> {
   const column = key === 'uid' ? oidcModels.uid : oidcModels.userCode;
-  const [row] = await db.select().from(oidcModels).where(and(eq(oidcModels.model, model), eq(column, value), live(now)));
+  const [row] = await db
+    .select()
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, model), eq(column, value), live(now)));
   return row ?? null;
 }
 
@@ -44,7 +50,10 @@ export async function consumeModel(db: Executor, model: string, id: string, now:
 
 /** The grant a row was issued under (null: no such row, or issued under none). */
 export async function grantIdOfModel(db: Executor, model: string, id: string): Promise<string | null> {
-  const [row] = await db.select({ grantId: oidcModels.grantId }).from(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+  const [row] = await db
+    .select({ grantId: oidcModels.grantId })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
   return row?.grantId ?? null;
 }
 
@@ -74,7 +83,11 @@ export async function lockUnhashedModels(db: Executor, publicModels: string[], h
 }
 
 /** Moves a row to a new key with a new payload (and user code), keeping its other columns. */
-export async function rekeyModel(db: Executor, row: OidcModelRow, next: { id: string; payload: Record<string, unknown>; userCode: string | null }): Promise<void> {
+export async function rekeyModel(
+  db: Executor,
+  row: OidcModelRow,
+  next: { id: string; payload: Record<string, unknown>; userCode: string | null },
+): Promise<void> {
   await db
     .insert(oidcModels)
     .values({ ...row, ...next })
@@ -88,7 +101,10 @@ export async function deleteExpiredModels(db: Executor, now: Date): Promise<numb
 }
 
 export async function countModels(db: Executor, model: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(oidcModels).where(eq(oidcModels.model, model));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oidcModels)
+    .where(eq(oidcModels.model, model));
   return row?.n ?? 0;
 }
 
@@ -122,7 +138,10 @@ const accountIs = (accountId: string) => sql`${oidcModels.payload}->>'accountId'
  * sessions, tokens carrying its account id, and interactions that recorded it signing in.
  */
 export async function destroyAccountArtefacts(db: Executor, accountId: string): Promise<number> {
-  const grants = db.select({ id: oidcModels.id }).from(oidcModels).where(and(eq(oidcModels.model, 'Grant'), accountIs(accountId)));
+  const grants = db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Grant'), accountIs(accountId)));
   const deleted = await db
     .delete(oidcModels)
     .where(
@@ -179,10 +198,19 @@ const clientIs = (clientId: string) => sql`${oidcModels.payload}->>'clientId' = 
  * codes and tokens naming it (access, refresh, ...), and pending interactions for it.
  */
 export async function destroyClientArtefacts(db: Executor, clientId: string): Promise<number> {
-  const grants = db.select({ id: oidcModels.id }).from(oidcModels).where(and(eq(oidcModels.model, 'Grant'), clientIs(clientId)));
+  const grants = db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Grant'), clientIs(clientId)));
   const deleted = await db
     .delete(oidcModels)
-    .where(or(clientIs(clientId), inArray(oidcModels.grantId, grants), and(eq(oidcModels.model, 'Interaction'), sql`${oidcModels.payload}->'params'->>'client_id' = ${clientId}`)))
+    .where(
+      or(
+        clientIs(clientId),
+        inArray(oidcModels.grantId, grants),
+        and(eq(oidcModels.model, 'Interaction'), sql`${oidcModels.payload}->'params'->>'client_id' = ${clientId}`),
+      ),
+    )
     .returning({ id: oidcModels.id });
   return deleted.length;
 }

@@ -54,7 +54,8 @@ export async function validateAuthorizationRequest(query: Record<string, string 
   const client = await provider.Client.find(query.client_id ?? '');
   if (!client) refuse([{ path: 'query.client_id', message: 'No application is registered with this client_id' }]);
   const errors: FieldError[] = [];
-  if (!client.redirectUriAllowed(query.redirect_uri ?? '')) errors.push({ path: 'query.redirect_uri', message: 'Not a redirect URI registered for this client' });
+  if (!client.redirectUriAllowed(query.redirect_uri ?? ''))
+    errors.push({ path: 'query.redirect_uri', message: 'Not a redirect URI registered for this client' });
   const scope = query.scope?.trim() || DEFAULT_SCOPE;
   const unknown = scope.split(' ').filter((s) => s && !SCOPE_TABLE.some((d) => d.scope === s));
   if (unknown.length) errors.push({ path: 'query.scope', message: `Unknown scope: ${unknown.join(' ')}` });

@@ -35,9 +35,21 @@ export function sealAuthorizationReturn(ctx: KoaContextWithOIDC, out: Record<str
   const params = requestParameters(ctx);
   const client = ctx.oidc.client!;
   // As the provider resolves it: the requested mode, else fragment for token response types (OAuth 2.0 Multiple Response Types §5).
-  const mode = typeof params.response_mode === 'string' && MODES.has(params.response_mode) ? params.response_mode : String(params.response_type ?? '').includes('token') ? 'fragment' : 'query';
+  const mode =
+    typeof params.response_mode === 'string' && MODES.has(params.response_mode)
+      ? params.response_mode
+      : String(params.response_type ?? '').includes('token')
+        ? 'fragment'
+        : 'query';
   const parameters = Object.fromEntries(PARAMETERS.flatMap((name) => (typeof out[name] === 'string' ? [[name, out[name] as string]] : [])));
-  const stored: StoredReturn = { exp: Math.floor(now.getTime() / 1000) + TTL_SECONDS, clientId: client.clientId, clientName: client.clientName ?? client.clientId, redirectUri: String(params.redirect_uri), responseMode: mode, parameters };
+  const stored: StoredReturn = {
+    exp: Math.floor(now.getTime() / 1000) + TTL_SECONDS,
+    clientId: client.clientId,
+    clientName: client.clientName ?? client.clientId,
+    redirectUri: String(params.redirect_uri),
+    responseMode: mode,
+    parameters,
+  };
   return sealSecret(JSON.stringify(stored), PURPOSE);
 }
 

@@ -55,7 +55,12 @@ describe('the authorization endpoint refuses what RFC 9700 and OAuth 2.1 forbid'
   // ASVS V10.4.1
   it('never redirects to an unregistered redirect URI, nor offers to', async () => {
     const clientId = await registerClient();
-    const response = await authorize({ ...base(clientId), redirect_uri: 'http://127.0.0.1:50002/evil', code_challenge: CHALLENGE, code_challenge_method: 'S256' });
+    const response = await authorize({
+      ...base(clientId),
+      redirect_uri: 'http://127.0.0.1:50002/evil',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
+    });
     expect(response.status).toBe(303);
     const outcome = await authorizationOutcome(response);
     expect(outcome.page?.get('error')).toBe('invalid_redirect_uri');
@@ -64,7 +69,10 @@ describe('the authorization endpoint refuses what RFC 9700 and OAuth 2.1 forbid'
 
   it('is switched off with the OAuth gate, while metadata stays public', async () => {
     restore = withEnv({ OAUTH_ENABLED: 'false' });
-    const token = await call(operation('POST', '/oauth/token'), { rawBody: 'grant_type=refresh_token&refresh_token=x&client_id=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const token = await call(operation('POST', '/oauth/token'), {
+      rawBody: 'grant_type=refresh_token&refresh_token=x&client_id=y',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(token.status).toBe(503);
     expect((await token.json()).error).toBe('temporarily_unavailable');
     expect((await call(operation('GET', '/.well-known/openid-configuration'))).status).toBe(200);

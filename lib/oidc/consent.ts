@@ -12,7 +12,14 @@ import { getDb } from '@/lib/db';
 import { sessionRecord } from '@/lib/sessions';
 import { agentApiKeyConsentText, apiKeyScopesOf } from './agent-api-keys';
 import { validateAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
-import { approvingSignIn, assertOrganizationSessionPolicies, organizationChoice, organizationOfGrant, organizationToBind, recordBinding } from './organization-binding';
+import {
+  approvingSignIn,
+  assertOrganizationSessionPolicies,
+  organizationChoice,
+  organizationOfGrant,
+  organizationToBind,
+  recordBinding,
+} from './organization-binding';
 import { getProvider } from './provider';
 import { isSelfRegistered } from './scope-ceiling';
 import { describeScopes } from './scopes';
@@ -133,8 +140,7 @@ export async function decide(
     // grant for this client is extended, never someone else's.
     // A grant bound to another organization (or to none) is never extended: its tokens would change binding.
     const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-    const extendable =
-      existing?.accountId === actor.userId && existing.clientId === clientId && (await organizationOfGrant(existing.jti)) === organizationId;
+    const extendable = existing?.accountId === actor.userId && existing.clientId === clientId && (await organizationOfGrant(existing.jti)) === organizationId;
     const grant = extendable ? existing : new provider.Grant({ accountId: actor.userId, clientId });
     // Everything requested is granted as asked: scopes (offline_access only ever through this
     // consent) and, when present, the resource it was asked for (RFC 8707).

@@ -21,7 +21,7 @@ async function grantFor(userId: string) {
 
 describe('consents on the account', () => {
   // ASVS V8.2.2, V10.4.9, V10.7.3
-  it('lists your consents and withdraws one with every token it issued; never someone else\'s', async () => {
+  it("lists your consents and withdraws one with every token it issued; never someone else's", async () => {
     const userId = await signUpWithPassword(mailbox, 'ada@example.test', 'consent listing passphrase');
     const otherId = await signUpWithPassword(mailbox, 'eve@example.test', 'consent listing passphrase');
     const mine = await grantFor(userId);

@@ -91,7 +91,10 @@ describe('errors of dynamically registered (untrusted) clients never redirect wi
     await signUpWithPassword(mailbox, 'chained@example.test', 'a long and unusual passphrase');
     const browser = await signInWithPassword('chained@example.test', 'a long and unusual passphrase');
     const clientId = await registerNativeClient(EVIL);
-    for (const extra of [{ scope: 'openid', prompt: 'none' }, { scope: 'openid', code_challenge: '' }] as Record<string, string>[]) {
+    for (const extra of [
+      { scope: 'openid', prompt: 'none' },
+      { scope: 'openid', code_challenge: '' },
+    ] as Record<string, string>[]) {
       const response = await authorize(new CookieJar(browser), await independentRequest(clientId, EVIL, extra));
       expect(errorPage(response).location).toMatch(/^\/oauth\/error\?/);
     }
@@ -106,7 +109,9 @@ describe('errors of dynamically registered (untrusted) clients never redirect wi
     const altered = `${sealed.slice(0, -2)}${sealed.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await returnOf(altered)).status).toBe(404);
     const later = () => new Date(Date.now() + 11 * 60_000);
-    expect((await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: sealed }).toString(), now: later })).status).toBe(404);
+    expect((await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: sealed }).toString(), now: later })).status).toBe(
+      404,
+    );
     expect((await returnOf(sealed)).status).toBe(200);
   });
 });
@@ -125,7 +130,10 @@ describe('clients whose redirect URIs the service trusts', () => {
       redirect_uris: ['https://app.example/callback'],
       redirect_uris_trusted: true,
     });
-    const response = await authorize(new CookieJar(), authorizationParams(clientId, pkce().challenge, { redirect_uri: 'https://app.example/callback', scope: 'openid', prompt: 'none' }));
+    const response = await authorize(
+      new CookieJar(),
+      authorizationParams(clientId, pkce().challenge, { redirect_uri: 'https://app.example/callback', scope: 'openid', prompt: 'none' }),
+    );
     const location = new URL(response.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe('https://app.example/callback');
     expect(location.searchParams.get('error')).toBe('login_required');
@@ -156,7 +164,10 @@ describe('errors that cannot go back to any application', () => {
   });
 
   it('a resume without its cookie (expired or replayed) lands on the page with reason expired', async () => {
-    const response = await call(operation('GET', '/oauth/authorize/{uid}'), { params: { uid: 'gone' }, headers: { accept: 'text/html', 'sec-fetch-site': 'same-origin' } });
+    const response = await call(operation('GET', '/oauth/authorize/{uid}'), {
+      params: { uid: 'gone' },
+      headers: { accept: 'text/html', 'sec-fetch-site': 'same-origin' },
+    });
     expect(response.status).toBe(303);
     expect(errorPage(response).params).toMatchObject({ error: 'invalid_request', reason: 'expired' });
   });

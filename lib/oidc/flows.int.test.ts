@@ -141,7 +141,9 @@ describe('GET /oauth/authorize/context with the raw request parameters', () => {
 
   it('describes a valid request before any consent screen: client, redirect host, scopes, resource', async () => {
     const clientId = await registerNativeClient();
-    const response = await context(authorizationParams(clientId, pkce().challenge, { scope: 'identity.api_keys.create offline_access', resource: `${getConfig().baseUrl}/mcp` }));
+    const response = await context(
+      authorizationParams(clientId, pkce().challenge, { scope: 'identity.api_keys.create offline_access', resource: `${getConfig().baseUrl}/mcp` }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ interaction_id: null, redirect_host: '127.0.0.1:50010', resource: `${getConfig().baseUrl}/mcp`, sign_in_after: null });
@@ -360,11 +362,22 @@ describe('more than one instance', () => {
     const started = await authorize(jar, authorizationParams(clientId, challenge, { scope: 'openid identity.profile.read' }));
     const decided = await decideAs(browser, interactionOf(started));
     // The browser's next request lands on the other instance.
-    const resumed = jar.store(await onOther(new Request(new URL((await decided.json()).redirect_to, getConfig().baseUrl), { headers: { cookie: jar.header() } })));
+    const resumed = jar.store(
+      await onOther(new Request(new URL((await decided.json()).redirect_to, getConfig().baseUrl), { headers: { cookie: jar.header() } })),
+    );
     const callback = new URL(resumed.headers.get('location')!);
     expect(callback.searchParams.get('code')).toBeTruthy();
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: callback.origin + callback.pathname });
-    const token = await onOther(new Request(`${getConfig().baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), form.toString());
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: callback.origin + callback.pathname,
+    });
+    const token = await onOther(
+      new Request(`${getConfig().baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      form.toString(),
+    );
     const tokens = await token.json();
     expect(token.status).toBe(200);
     expect((await getMe(tokens.access_token)).status).toBe(200);

@@ -38,9 +38,15 @@ function hostCookies(response: Response): string[] {
     expect(name, line).toMatch(/^__Host-/);
     expect(lower, line).toContain('secure');
     expect(lower, line).toContain('httponly');
-    expect(lower.some((a) => /^samesite=(lax|strict)$/.test(a)), line).toBe(true);
+    expect(
+      lower.some((a) => /^samesite=(lax|strict)$/.test(a)),
+      line,
+    ).toBe(true);
     expect(lower, line).toContain('path=/');
-    expect(lower.some((a) => a.startsWith('domain=')), line).toBe(false);
+    expect(
+      lower.some((a) => a.startsWith('domain=')),
+      line,
+    ).toBe(false);
     return name;
   });
 }
@@ -72,7 +78,15 @@ describe('cookies over https', () => {
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
 
     const { verifier, challenge } = pkce();
-    const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256', state: 's' });
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 's',
+    });
     const authorization = jar.store(await server.request(`/oauth/authorize?${query}`, { headers: { cookie: jar.header(), 'sec-fetch-site': 'cross-site' } }));
     expect(authorization.status).toBe(303);
     names.push(...hostCookies(authorization));
@@ -85,12 +99,28 @@ describe('cookies over https', () => {
     const callback = new URL(resumed.headers.get('location') ?? 'http://invalid/');
     expect(callback.origin + callback.pathname).toBe(REDIRECT);
     expect(callback.searchParams.get('code')).toBeTruthy();
-    expect(new Set(names)).toEqual(new Set(['__Host-session', '__Host-oidc_interaction', '__Host-oidc_interaction.sig', '__Host-oidc_resume', '__Host-oidc_resume.sig', '__Host-oidc_session', '__Host-oidc_session.sig']));
+    expect(new Set(names)).toEqual(
+      new Set([
+        '__Host-session',
+        '__Host-oidc_interaction',
+        '__Host-oidc_interaction.sig',
+        '__Host-oidc_resume',
+        '__Host-oidc_resume.sig',
+        '__Host-oidc_session',
+        '__Host-oidc_session.sig',
+      ]),
+    );
 
     const tokens = await server.request('/oauth/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+      }).toString(),
     });
     expect(tokens.status).toBe(200);
     expect(((await tokens.json()) as { id_token?: string }).id_token).toBeTruthy();

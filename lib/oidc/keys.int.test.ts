@@ -45,7 +45,12 @@ describe('provider keys', () => {
     expect(during).toHaveLength(4);
     // New active keys come first: they are the ones that sign.
     expect(before).not.toContain(during[0]!.kid);
-    expect(during.slice(2).map((k) => k.kid).sort()).toEqual([...before].sort());
+    expect(
+      during
+        .slice(2)
+        .map((k) => k.kid)
+        .sort(),
+    ).toEqual([...before].sort());
     expect(await cookieKeys()).toHaveLength(2);
     await retireRetiringKeys(new Date());
     const after = (await signingJwks()).map((k) => k.kid);

@@ -21,12 +21,26 @@ function generateSigningJwk(alg: SigningAlg): PrivateJwk {
 
 async function addSigningKey(tx: Tx, alg: SigningAlg, now: Date): Promise<void> {
   const jwk = generateSigningJwk(alg);
-  await insertKey(tx, { kid: jwk.kid, use: 'signing', alg, status: 'active', sealed: sealSecret(JSON.stringify(jwk), purposeOf({ use: 'signing', kid: jwk.kid })), createdAt: now });
+  await insertKey(tx, {
+    kid: jwk.kid,
+    use: 'signing',
+    alg,
+    status: 'active',
+    sealed: sealSecret(JSON.stringify(jwk), purposeOf({ use: 'signing', kid: jwk.kid })),
+    createdAt: now,
+  });
 }
 
 async function addCookieKey(tx: Tx, now: Date): Promise<void> {
   const kid = randomUUID();
-  await insertKey(tx, { kid, use: 'cookie', alg: null, status: 'active', sealed: sealSecret(randomBytes(32).toString('base64url'), purposeOf({ use: 'cookie', kid })), createdAt: now });
+  await insertKey(tx, {
+    kid,
+    use: 'cookie',
+    alg: null,
+    status: 'active',
+    sealed: sealSecret(randomBytes(32).toString('base64url'), purposeOf({ use: 'cookie', kid })),
+    createdAt: now,
+  });
 }
 
 /** Creates whatever is missing: one active key per signing algorithm and an active cookie key. */
@@ -44,7 +58,12 @@ export async function rotateKeys(now: Date): Promise<void> {
   await inTransaction(async (tx) => {
     await lockKeys(tx);
     const active = [...(await listKeys(tx, 'signing', ['active'])), ...(await listKeys(tx, 'cookie', ['active']))];
-    await setKeyStatus(tx, active.map((k) => k.kid), 'retiring', now);
+    await setKeyStatus(
+      tx,
+      active.map((k) => k.kid),
+      'retiring',
+      now,
+    );
     for (const alg of SIGNING_ALGS) await addSigningKey(tx, alg, now);
     await addCookieKey(tx, now);
   });
@@ -54,7 +73,12 @@ export async function rotateKeys(now: Date): Promise<void> {
 export async function retireRetiringKeys(now: Date): Promise<void> {
   const db = await getDb();
   const retiring = [...(await listKeys(db, 'signing', ['retiring'])), ...(await listKeys(db, 'cookie', ['retiring']))];
-  await setKeyStatus(db, retiring.map((k) => k.kid), 'retired', now);
+  await setKeyStatus(
+    db,
+    retiring.map((k) => k.kid),
+    'retired',
+    now,
+  );
 }
 
 /** Private JWKs for the provider: active keys first (they sign), then retiring ones (they verify). */

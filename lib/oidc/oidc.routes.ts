@@ -46,7 +46,8 @@ export const oidcOperations: AnyOperation[] = [
     id: 'authorizeByFormPost',
     method: 'POST',
     path: '/oauth/authorize',
-    summary: 'An authorization request sent as a form POST (OIDC Core 3.1.2.1): any form without interaction_id; answered with a 303 to the same request as a GET, so the same rules apply',
+    summary:
+      'An authorization request sent as a form POST (OIDC Core 3.1.2.1): any form without interaction_id; answered with a 303 to the same request as a GET, so the same rules apply',
     extension: true,
     origin: 'none',
     successStatus: 303,
@@ -71,7 +72,8 @@ export const oidcOperations: AnyOperation[] = [
     method: 'GET',
     path: '/oauth/authorize/context',
     tag: TAG,
-    summary: 'What a pending authorization (interaction_id) or raw authorization parameters ask for: client, redirect host, scopes in plain words, resource; invalid requests are refused before any consent screen renders',
+    summary:
+      'What a pending authorization (interaction_id) or raw authorization parameters ask for: client, redirect host, scopes in plain words, resource; invalid requests are refused before any consent screen renders',
     auth: { kind: 'public' },
     origin: 'if-present',
     idempotency: 'none',
@@ -134,7 +136,13 @@ export const oidcOperations: AnyOperation[] = [
     auth: { kind: 'public' },
     origin: 'if-present',
     idempotency: 'none',
-    query: z.object({ return_id: z.string().min(1).max(MAX_RETURN_LENGTH).regex(/^[A-Za-z0-9_.-]+$/) }),
+    query: z.object({
+      return_id: z
+        .string()
+        .min(1)
+        .max(MAX_RETURN_LENGTH)
+        .regex(/^[A-Za-z0-9_.-]+$/),
+    }),
     successStatus: 200,
     errorStatuses: [404],
     response: z.object({
@@ -167,7 +175,10 @@ export const oidcOperations: AnyOperation[] = [
     response: z.object({ redirect_to: z.string() }),
     // interaction_id tells the decision apart from a form-POST authorization request (authorizeByFormPost).
     handler: async ({ actor, body, now, requestId, bodyFormat, deviceBinding }) => {
-      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId, { organizationId: body.organization_id, deviceBinding });
+      const decision = await decide(actorOfKind(actor, 'session'), body.interaction_id, body.decision, now, requestId, {
+        organizationId: body.organization_id,
+        deviceBinding,
+      });
       // A plain HTML form gets the redirect itself; JSON callers navigate on their own.
       return bodyFormat === 'form' ? result(decision, { status: 303, headers: { Location: decision.redirect_to } }) : decision;
     },
@@ -197,7 +208,8 @@ export const oidcOperations: AnyOperation[] = [
     id: 'revoke',
     method: 'POST',
     path: '/oauth/revoke',
-    summary: 'Revoke a token and its refresh-token family: JSON { token, token_type_hint?, client_id } with Idempotency-Key, or the RFC 7009 form (key optional)',
+    summary:
+      'Revoke a token and its refresh-token family: JSON { token, token_type_hint?, client_id } with Idempotency-Key, or the RFC 7009 form (key optional)',
     successStatus: 200,
     acceptsJson: true,
     idempotency: 'required',
@@ -233,7 +245,8 @@ export const oidcOperations: AnyOperation[] = [
     method: 'POST',
     path: '/oauth/register',
     tag: TAG,
-    summary: 'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs. No RFC 7592 management: no registration access token or registration_client_uri is issued',
+    summary:
+      'Register a public native client (RFC 7591): PKCE, HTTPS or loopback redirect URIs. No RFC 7592 management: no registration access token or registration_client_uri is issued',
     auth: { kind: 'public' },
     origin: 'none',
     rateLimit: 'oauth_register',

@@ -38,7 +38,10 @@ const ORG_READ = 'openid offline_access identity.organization.read';
 /** openid-client configured for a client registered on the trusted path (organization scopes are portal-only). */
 async function portalRelyingParty(): Promise<client.Configuration> {
   const clientId = await registerPortalClient();
-  return client.discovery(new URL(ORIGIN), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests], [client.customFetch]: throughPipeline() });
+  return client.discovery(new URL(ORIGIN), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+    [client.customFetch]: throughPipeline(),
+  });
 }
 
 /** The browser leg up to the consent page: the interaction id and the state to expect back. */
@@ -54,9 +57,18 @@ const choiceFor = (who: Person, interactionId: string) =>
   asBrowser(who.browser, 'GET', '/oauth/authorize/organizations', { query: new URLSearchParams({ interaction_id: interactionId }).toString() });
 
 /** Authorize, approve (with an organization choice when given), resume and exchange the code. */
-async function authorizeBound(rp: client.Configuration, who: Person, options: { organization?: string; choose?: string; scope?: string; jar?: CookieJar } = {}) {
+async function authorizeBound(
+  rp: client.Configuration,
+  who: Person,
+  options: { organization?: string; choose?: string; scope?: string; jar?: CookieJar } = {},
+) {
   const jar = options.jar ?? new CookieJar(who.browser);
-  const { started, verifier, state } = await startAuthorization(rp, jar, options.scope ?? ORG_READ, options.organization ? { organization: options.organization } : {});
+  const { started, verifier, state } = await startAuthorization(
+    rp,
+    jar,
+    options.scope ?? ORG_READ,
+    options.organization ? { organization: options.organization } : {},
+  );
   const decided = await decide(who, interactionOf(started), options.choose ? { organization_id: options.choose } : {});
   if (decided.status !== 200) throw new Error(`decision failed: ${decided.status} ${await decided.text()}`);
   const callback = await resume(jar, ((await decided.json()) as { redirect_to: string }).redirect_to);
@@ -66,7 +78,8 @@ async function authorizeBound(rp: client.Configuration, who: Person, options: { 
 const bearer = (token: string, path: string, params: Record<string, string> = {}) =>
   call(operation('GET', path), { params, headers: { authorization: `Bearer ${token}` } });
 
-const boundTo = async (accessToken: string) => ((await (await getProvider()).AccessToken.find(accessToken))?.extra as { organization_id?: string } | undefined)?.organization_id;
+const boundTo = async (accessToken: string) =>
+  ((await (await getProvider()).AccessToken.find(accessToken))?.extra as { organization_id?: string } | undefined)?.organization_id;
 
 async function twoOrganizations() {
   const ada = await person(mailbox, 'ada');
@@ -95,7 +108,13 @@ describe('an authorization request naming an organization', () => {
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ id: acme, name: 'Acme', membership: { role: 'owner' } });
     const domains = await bearer(tokens.access_token, '/api/v1/organizations/{id}/domains', { id: acme });
-    expect(await domains.json()).toEqual({ domains: [], has_more: false, next_cursor: null, authentication: 'oauth', scopes: ['openid', 'offline_access', 'identity.organization.read'] });
+    expect(await domains.json()).toEqual({
+      domains: [],
+      has_more: false,
+      next_cursor: null,
+      authentication: 'oauth',
+      scopes: ['openid', 'offline_access', 'identity.organization.read'],
+    });
 
     for (const path of ['/api/v1/organizations/{id}', '/api/v1/organizations/{id}/domains']) {
       const other = await bearer(tokens.access_token, path, { id: globex });
@@ -128,7 +147,7 @@ describe('an authorization request naming an organization', () => {
     expect(approval.status).toBe(403);
     expect(await problemOf(approval)).toMatchObject({ code: 'forbidden', detail: expect.stringMatching(/not an active member/) });
     // Choosing another organization does not get around the request's own.
-    const sneaky = await decide(eve, interactionId, { organization_id: (await createOrganization(eve, 'Eve Co')) });
+    const sneaky = await decide(eve, interactionId, { organization_id: await createOrganization(eve, 'Eve Co') });
     expect(sneaky.status).toBe(400);
 
     const denied = await decideAs(eve.browser, interactionId, 'deny');
@@ -140,7 +159,12 @@ describe('an authorization request naming an organization', () => {
     const { ada, acme } = await twoOrganizations();
     const bob = await person(mailbox, 'bob');
     await joinAs(acme, bob.userId, 'member');
-    await (await getDb()).update(memberships).set({ status: 'suspended' }).where(and(eq(memberships.organizationId, acme), eq(memberships.userId, bob.userId)));
+    await (
+      await getDb()
+    )
+      .update(memberships)
+      .set({ status: 'suspended' })
+      .where(and(eq(memberships.organizationId, acme), eq(memberships.userId, bob.userId)));
     const rp = await portalRelyingParty();
     const { started } = await startAuthorization(rp, new CookieJar(bob.browser), ORG_READ, { organization: acme });
     expect((await decide(bob, interactionOf(started), {})).status).toBe(403);
@@ -183,7 +207,15 @@ describe('the consent chooser', () => {
     const { started, verifier, state } = await startAuthorization(rp, jar, ORG_READ);
     const interactionId = interactionOf(started);
     const choice = await (await choiceFor(ada, interactionId)).json();
-    expect(choice).toEqual({ required: true, requested: null, organizations: [{ id: acme, name: 'Acme' }, { id: globex, name: 'Globex' }], refusal: null });
+    expect(choice).toEqual({
+      required: true,
+      requested: null,
+      organizations: [
+        { id: acme, name: 'Acme' },
+        { id: globex, name: 'Globex' },
+      ],
+      refusal: null,
+    });
 
     // Approving needs a choice, and only one of the person's own organizations.
     expect((await decide(ada, interactionId, {})).status).toBe(400);
@@ -202,7 +234,12 @@ describe('the consent chooser', () => {
     const loner = await person(mailbox, 'loner');
     const rp = await portalRelyingParty();
     const { started } = await startAuthorization(rp, new CookieJar(loner.browser), 'identity.organization.members.read');
-    expect(await (await choiceFor(loner, interactionOf(started))).json()).toEqual({ required: true, requested: null, organizations: [], refusal: 'no_organizations' });
+    expect(await (await choiceFor(loner, interactionOf(started))).json()).toEqual({
+      required: true,
+      requested: null,
+      organizations: [],
+      refusal: 'no_organizations',
+    });
   });
 
   it('binds nothing for a request without organization scopes, and refuses a choice there', async () => {
@@ -244,7 +281,10 @@ describe('a client that is not asked to consent again', () => {
       redirect_uris_trusted: true,
     });
     const jar = new CookieJar(ada.browser);
-    const params = (extra: Record<string, string>) => ({ ...authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.profile.read', ...extra }), redirect_uri: redirectUri });
+    const params = (extra: Record<string, string>) => ({
+      ...authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.profile.read', ...extra }),
+      redirect_uri: redirectUri,
+    });
     const first = await authorize(jar, params({ prompt: 'consent', scope: 'openid identity.organization.read', organization: acme }));
     const decided = await decide(ada, interactionOf(first), {});
     expect((await resume(jar, ((await decided.json()) as { redirect_to: string }).redirect_to)).searchParams.get('code')).toBeTruthy();
@@ -281,14 +321,21 @@ describe("the organization's session policies", () => {
     // Ada's password session may not set a passkey-only policy itself (it would shut her out), so the
     // policy is stored as test data, as a passkey-signed-in owner would have set it.
     const now = new Date();
-    await (await getDb()).insert(organizationPolicies).values({ organizationId: acme, policyKey: 'signin.allowed_methods', value: ['passkey'], createdAt: now, updatedAt: now });
+    await (
+      await getDb()
+    )
+      .insert(organizationPolicies)
+      .values({ organizationId: acme, policyKey: 'signin.allowed_methods', value: ['passkey'], createdAt: now, updatedAt: now });
     const rp = await portalRelyingParty();
     const jar = new CookieJar(ada.browser);
     const { started } = await startAuthorization(rp, jar, ORG_READ, { organization: acme });
     // Ada signed in with her password; Acme accepts passkey sign-ins only.
     const refused = await decide(ada, interactionOf(started), {});
     expect(refused.status).toBe(401);
-    expect(await problemOf(refused)).toMatchObject({ code: 'reauthentication_required', reauthentication: { reason: 'signin_method', allowed_methods: ['passkey'] } });
+    expect(await problemOf(refused)).toMatchObject({
+      code: 'reauthentication_required',
+      reauthentication: { reason: 'signin_method', allowed_methods: ['passkey'] },
+    });
     // Globex sets no such policy: the same session may bind an authorization to it.
     const tokens = await authorizeBound(rp, ada, { organization: globex });
     expect(await boundTo(tokens.access_token)).toBe(globex);
@@ -330,7 +377,11 @@ describe("the organization's sign-in policies govern the tokens bound to it", ()
     expect((await members(tokens.access_token, acme)).status).toBe(200);
     // Stored as test data: a password session may not set a policy that shuts its author out.
     const now = new Date();
-    await (await getDb()).insert(organizationPolicies).values({ organizationId: acme, policyKey: 'signin.allowed_methods', value: ['email_code'], createdAt: now, updatedAt: now });
+    await (
+      await getDb()
+    )
+      .insert(organizationPolicies)
+      .values({ organizationId: acme, policyKey: 'signin.allowed_methods', value: ['email_code'], createdAt: now, updatedAt: now });
     // Signing out changes nothing for the token: the sign-in it was approved from is what counts.
     const signedOut = await asBrowser(bob.browser, 'POST', '/api/auth/sessions/revoke', { body: { session_id: bob.browser.sessionId } });
     expect(signedOut.status).toBe(200);
@@ -351,7 +402,10 @@ describe("the organization's sign-in policies govern the tokens bound to it", ()
 
   it('session.max_age_seconds: a token is refused once the sign-in that approved it is older, and its refresh fails', async () => {
     const { ada, acme, rp, tokens } = await memberWithBoundTokens();
-    const policy = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: acme }, body: { policy_key: 'session.max_age_seconds', value: 300 } });
+    const policy = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', {
+      params: { id: acme },
+      body: { policy_key: 'session.max_age_seconds', value: 300 },
+    });
     expect(policy.status).toBe(200);
     const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
     expect((await members(tokens.access_token, acme, later(200))).status).toBe(200);
@@ -368,7 +422,14 @@ describe("the organization's sign-in policies govern the tokens bound to it", ()
     const grantId = (await (await getProvider()).AccessToken.find(tokens.access_token))!.grantId!;
     await (await getDb()).update(oidcGrantOrganizations).set({ signInMethods: null, authenticatedAt: null }).where(eq(oidcGrantOrganizations.grantId, grantId));
     expect((await members(tokens.access_token, acme)).status).toBe(200);
-    expect((await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: acme }, body: { policy_key: 'session.max_age_seconds', value: 300 } })).status).toBe(200);
+    expect(
+      (
+        await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', {
+          params: { id: acme },
+          body: { policy_key: 'session.max_age_seconds', value: 300 },
+        })
+      ).status,
+    ).toBe(200);
     await expectReauthentication(await members(tokens.access_token, acme), { reason: 'session_max_age', max_age_seconds: 300 });
   });
 });
@@ -397,14 +458,19 @@ describe('endOrganizationGrants', () => {
     await joinAs(acme, bob.userId, 'member');
     const rp = await portalRelyingParty();
     const tokens = await authorizeBound(rp, bob, { organization: acme });
-    await (await getDb()).update(memberships).set({ status: 'suspended' }).where(and(eq(memberships.organizationId, acme), eq(memberships.userId, bob.userId)));
+    await (
+      await getDb()
+    )
+      .update(memberships)
+      .set({ status: 'suspended' })
+      .where(and(eq(memberships.organizationId, acme), eq(memberships.userId, bob.userId)));
     await expect(client.refreshTokenGrant(rp, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     // The pipeline's tenant check refuses the access token already issued (a non-member is not found).
     expect((await bearer(tokens.access_token, '/api/v1/organizations')).status).toBe(404);
     expect(ada.userId).not.toBe(bob.userId);
   });
 
-  it("ends when an admin suspends or removes the member through the API: access and refresh tokens die at once", async () => {
+  it('ends when an admin suspends or removes the member through the API: access and refresh tokens die at once', async () => {
     const { ada, acme } = await twoOrganizations();
     for (const change of ['suspend', 'remove'] as const) {
       const bob = await person(mailbox, `bob-${change}`);

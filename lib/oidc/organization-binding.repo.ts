@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
-import { developerApplications, memberships, oidcGrantOrganizations, oidcModels, organizationApplications, organizationPolicies, organizations } from '@/lib/db/schema';
+import {
+  developerApplications,
+  memberships,
+  oidcGrantOrganizations,
+  oidcModels,
+  organizationApplications,
+  organizationPolicies,
+  organizations,
+} from '@/lib/db/schema';
 
 /**
  * The membership truth read where the binding is decided. Read from the shared schema, not through
@@ -17,7 +25,10 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
 
 /** The organization's policies as stored (key and value), for the session checks of a bound authorization. */
 export async function organizationPolicyRows(db: Executor, organizationId: string): Promise<{ key: string; value: unknown }[]> {
-  return db.select({ key: organizationPolicies.policyKey, value: organizationPolicies.value }).from(organizationPolicies).where(eq(organizationPolicies.organizationId, organizationId));
+  return db
+    .select({ key: organizationPolicies.policyKey, value: organizationPolicies.value })
+    .from(organizationPolicies)
+    .where(eq(organizationPolicies.organizationId, organizationId));
 }
 
 /** The organization's name, for the consent screen of one of its active members (null otherwise). */

@@ -77,7 +77,8 @@ export async function applicationAllowedIn(db: Executor, organizationId: string,
   return isAssignedApplication(db, organizationId, clientId);
 }
 
-const NOT_ASSIGNED = 'This organization lets its members use only the applications it has assigned, and this application is not one of them. Ask an administrator of the organization to assign it.';
+const NOT_ASSIGNED =
+  'This organization lets its members use only the applications it has assigned, and this application is not one of them. Ask an administrator of the organization to assign it.';
 
 export interface OrganizationChoice {
   /** The request asks for an organization scope: the authorization is bound to one organization. */
@@ -128,7 +129,12 @@ export async function organizationToBind(userId: string, params: Record<string, 
   if (!organizationId) throw choiceField('Choose the organization the application may access.');
   const db = await getDb();
   if (!UUID.test(organizationId) || !(await isActiveMember(db, organizationId, userId))) {
-    throw serviceError('forbidden', requested ? 'You are not an active member of the organization this application asks for, so you cannot allow it.' : 'You are not an active member of this organization.');
+    throw serviceError(
+      'forbidden',
+      requested
+        ? 'You are not an active member of the organization this application asks for, so you cannot allow it.'
+        : 'You are not an active member of this organization.',
+    );
   }
   if (!(await applicationAllowedIn(db, organizationId, String(params.client_id ?? '')))) throw serviceError('forbidden', NOT_ASSIGNED);
   return organizationId;

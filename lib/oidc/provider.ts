@@ -69,7 +69,10 @@ export async function createProvider(): Promise<Provider> {
       requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'],
     },
     // The self-registration marker is checked before the policy that sets it (registration-policy.ts).
-    extraClientMetadata: { properties: [SELF_REGISTERED_PROPERTY, REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY], validator: enforceRegistrationPolicy as never },
+    extraClientMetadata: {
+      properties: [SELF_REGISTERED_PROPERTY, REGISTRATION_POLICY_PROPERTY, TRUSTED_REDIRECTS_PROPERTY],
+      validator: enforceRegistrationPolicy as never,
+    },
     // Not a new parameter: a check the provider runs on every authorization request (with or without
     // `resource`), after its own scope and resource checks. The client's `scope` metadata already
     // bounds a self-registered client; this adds the scopes it may ask for only with a resource.

@@ -83,8 +83,16 @@ describe('dynamic client registration', () => {
 
 describe('redirect URI policy', () => {
   it('allows HTTPS and loopback http only, never fragments', () => {
-    for (const ok of ['https://app.example/cb', 'http://127.0.0.1:8080/cb', 'http://[::1]:9/cb', 'http://localhost:3000/cb']) expect(isAllowedRedirectUri(ok), ok).toBe(true);
-    for (const bad of ['http://app.example/cb', 'https://app.example/cb#frag', 'myapp:/cb', 'javascript:alert(1)', 'not a url', 'http://127.0.0.1.evil.test/cb']) {
+    for (const ok of ['https://app.example/cb', 'http://127.0.0.1:8080/cb', 'http://[::1]:9/cb', 'http://localhost:3000/cb'])
+      expect(isAllowedRedirectUri(ok), ok).toBe(true);
+    for (const bad of [
+      'http://app.example/cb',
+      'https://app.example/cb#frag',
+      'myapp:/cb',
+      'javascript:alert(1)',
+      'not a url',
+      'http://127.0.0.1.evil.test/cb',
+    ]) {
       expect(isAllowedRedirectUri(bad), bad).toBe(false);
     }
   });
@@ -92,7 +100,13 @@ describe('redirect URI policy', () => {
 
 describe('redirect URIs with user info', () => {
   it('are refused by the shared rule, an empty user info included', () => {
-    for (const bad of ['http://evil.example@127.0.0.1/cb', 'https://user:pw@app.example/cb', 'https://@app.example/cb', 'http://:@localhost:3000/cb', 'https://app.example@evil.example/cb']) {
+    for (const bad of [
+      'http://evil.example@127.0.0.1/cb',
+      'https://user:pw@app.example/cb',
+      'https://@app.example/cb',
+      'http://:@localhost:3000/cb',
+      'https://app.example@evil.example/cb',
+    ]) {
       expect(isAllowedRedirectUri(bad), bad).toBe(false);
     }
     // An @ in the path or query is no user info.
@@ -103,7 +117,10 @@ describe('redirect URIs with user info', () => {
     for (const uri of ['http://evil.example@127.0.0.1/cb', 'https://@app.example/cb']) {
       const response = await rawRegister({ ...NATIVE, redirect_uris: [uri] });
       expect(response.status, uri).toBe(400);
-      expect(await response.json(), uri).toEqual({ error: 'invalid_redirect_uri', error_description: expect.stringContaining('without a fragment or user info') });
+      expect(await response.json(), uri).toEqual({
+        error: 'invalid_redirect_uri',
+        error_description: expect.stringContaining('without a fragment or user info'),
+      });
     }
   });
 });
@@ -127,15 +144,26 @@ describe('metadata that would make the provider fetch a URL', () => {
     const before = connections;
     const response = await rawRegister({ ...NATIVE, [field]: internalUrl });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'invalid_client_metadata', error_description: `${field} is not supported: the service fetches no URL a registrant names` });
+    expect(await response.json()).toEqual({
+      error: 'invalid_client_metadata',
+      error_description: `${field} is not supported: the service fetches no URL a registrant names`,
+    });
     expect(connections).toBe(before);
   });
 
   it('the provider itself opens no connection, whatever client metadata asks for one', async () => {
     const provider = await getProvider();
     const before = connections;
-    const metadata = { client_id: 'static-with-sector', token_endpoint_auth_method: 'none' as const, redirect_uris: ['https://app.example/cb'], sector_identifier_uri: internalUrl };
-    await expect(provider.Client.validate(metadata)).rejects.toMatchObject({ error: 'invalid_client_metadata', error_description: 'could not load sector_identifier_uri response' });
+    const metadata = {
+      client_id: 'static-with-sector',
+      token_endpoint_auth_method: 'none' as const,
+      redirect_uris: ['https://app.example/cb'],
+      sector_identifier_uri: internalUrl,
+    };
+    await expect(provider.Client.validate(metadata)).rejects.toMatchObject({
+      error: 'invalid_client_metadata',
+      error_description: 'could not load sector_identifier_uri response',
+    });
     expect(connections).toBe(before);
   });
 });

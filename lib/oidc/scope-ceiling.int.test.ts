@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { getConfig } from '@/lib/config';
 import { signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
 import { call, operation, problemOf } from '@/tests/helpers/http';
-import { authorizationOutcome, authorizationParams, authorize, authorizeWithConsent, CookieJar, pkce, REDIRECT, registerPortalClient, relyingParty } from '@/tests/helpers/oauth';
+import {
+  authorizationOutcome,
+  authorizationParams,
+  authorize,
+  authorizeWithConsent,
+  CookieJar,
+  pkce,
+  REDIRECT,
+  registerPortalClient,
+  relyingParty,
+} from '@/tests/helpers/oauth';
 import { getProvider } from './provider';
 import { SELF_REGISTRATION_SCOPES } from './scope-ceiling';
 import { SCOPE_TABLE } from './scopes';
@@ -28,7 +38,13 @@ const context = (params: Record<string, string>) => call(operation('GET', '/oaut
 
 /** The authorization request an openid-client RP builds, sent as a browser would; where it ended. */
 async function outcomeOf(rp: client.Configuration, parameters: Record<string, string>) {
-  const url = client.buildAuthorizationUrl(rp, { redirect_uri: REDIRECT, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 's', ...parameters });
+  const url = client.buildAuthorizationUrl(rp, {
+    redirect_uri: REDIRECT,
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+    ...parameters,
+  });
   const response = await authorize(new CookieJar(), Object.fromEntries(url.searchParams));
   if (response.headers.get('location')?.startsWith('/consent/')) return { consent: true, error: null };
   return { consent: false, error: (await authorizationOutcome(response)).answer?.get('error') ?? null };
@@ -39,7 +55,19 @@ describe('registration', () => {
   it('records the client as self-registered with the ceiling as its scope', async () => {
     const metadata = (await relyingParty('Ceiling CLI')).clientMetadata();
     expect(metadata.self_registered).toBe(true);
-    expect(new Set(String(metadata.scope).split(' '))).toEqual(new Set(['openid', 'offline_access', 'profile', 'identity.profile.read', 'email', 'identity.email.read', 'identity.developer.read', 'identity.webhooks.test', 'identity.api_keys.create']));
+    expect(new Set(String(metadata.scope).split(' '))).toEqual(
+      new Set([
+        'openid',
+        'offline_access',
+        'profile',
+        'identity.profile.read',
+        'email',
+        'identity.email.read',
+        'identity.developer.read',
+        'identity.webhooks.test',
+        'identity.api_keys.create',
+      ]),
+    );
     expect(new Set(SELF_REGISTRATION_SCOPES)).toEqual(new Set(String(metadata.scope).split(' ')));
   });
 
@@ -93,7 +121,10 @@ describe('the authorization endpoint for a self-registered client', () => {
 describe('a client registered on a trusted path (the developer portal)', () => {
   it('keeps the whole scope table', async () => {
     const clientId = await registerPortalClient();
-    const response = await authorize(new CookieJar(), authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.privacy.export identity.api_keys.create' }));
+    const response = await authorize(
+      new CookieJar(),
+      authorizationParams(clientId, pkce().challenge, { scope: 'openid identity.privacy.export identity.api_keys.create' }),
+    );
     expect(response.headers.get('location')).toMatch(/^\/consent\//);
     const described = await (await context(authorizationParams(clientId, pkce().challenge, { scope: 'identity.privacy.export' }))).json();
     expect(described.client).toMatchObject({ client_id: clientId, self_registered: false });
@@ -105,7 +136,9 @@ describe('what the consent screen is told', () => {
   it('marks a self-registered client, names the host the code goes to, and words each scope for a person', async () => {
     const rp = await relyingParty('Definitely Your Bank');
     const clientId = rp.clientMetadata().client_id;
-    const response = await context(authorizationParams(clientId, pkce().challenge, { scope: 'openid offline_access email identity.api_keys.create', resource: mcp() }));
+    const response = await context(
+      authorizationParams(clientId, pkce().challenge, { scope: 'openid offline_access email identity.api_keys.create', resource: mcp() }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.client).toEqual({ client_id: clientId, client_name: 'Definitely Your Bank', self_registered: true });
@@ -120,7 +153,9 @@ describe('what the consent screen is told', () => {
 
   it('states the terms of the API keys an agent may create: at most 30 days, its scopes, revoked on disconnect', async () => {
     const rp = await relyingParty('Key-making agent');
-    const response = await context(authorizationParams(rp.clientMetadata().client_id, pkce().challenge, { scope: 'identity.api_keys.create', resource: mcp() }));
+    const response = await context(
+      authorizationParams(rp.clientMetadata().client_id, pkce().challenge, { scope: 'identity.api_keys.create', resource: mcp() }),
+    );
     const body = await response.json();
     expect(body.api_keys).toEqual({ max_lifetime_days: 30, scopes: ['identity.developer.read', 'identity.webhooks.test'], revoked_with_consent: true });
     expect(body.scopes).toEqual([
@@ -141,6 +176,9 @@ describe('what the consent screen is told', () => {
     const response = await context(authorizationParams(rp.clientMetadata().client_id, pkce().challenge, { scope: 'identity.organization.members.read' }));
     expect(response.status).toBe(400);
     const problem = await problemOf(response);
-    expect((problem.errors as { path: string; message: string }[])[0]).toMatchObject({ path: 'query.scope', message: expect.stringMatching(/not available to self-registered/) });
+    expect((problem.errors as { path: string; message: string }[])[0]).toMatchObject({
+      path: 'query.scope',
+      message: expect.stringMatching(/not available to self-registered/),
+    });
   });
 });

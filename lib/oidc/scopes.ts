@@ -19,7 +19,12 @@ export interface ScopeDefinition {
 }
 
 export const SCOPE_TABLE: readonly ScopeDefinition[] = [
-  { scope: 'openid', description: 'Know which account on this service is yours (a fixed identifier, nothing else)', claims: ['sub'], selfRegistration: 'allowed' },
+  {
+    scope: 'openid',
+    description: 'Know which account on this service is yours (a fixed identifier, nothing else)',
+    claims: ['sub'],
+    selfRegistration: 'allowed',
+  },
   {
     scope: 'offline_access',
     description: 'Keep this access while you are not using the application, until you withdraw it in your account',
@@ -34,7 +39,12 @@ export const SCOPE_TABLE: readonly ScopeDefinition[] = [
     aliasOf: 'identity.profile.read',
     selfRegistration: 'allowed',
   },
-  { scope: 'identity.email.read', description: 'See your e-mail address and whether it is confirmed', claims: ['email', 'email_verified'], selfRegistration: 'allowed' },
+  {
+    scope: 'identity.email.read',
+    description: 'See your e-mail address and whether it is confirmed',
+    claims: ['email', 'email_verified'],
+    selfRegistration: 'allowed',
+  },
   {
     scope: 'email',
     description: 'See your e-mail address and whether it is confirmed',
@@ -43,18 +53,33 @@ export const SCOPE_TABLE: readonly ScopeDefinition[] = [
     selfRegistration: 'allowed',
   },
   { scope: 'identity.profile.write', description: 'Change your name, language and time zone', claims: [], selfRegistration: 'portal_only' },
-  { scope: 'identity.organization.read', description: 'See which organizations you belong to and your role in each', claims: [], selfRegistration: 'portal_only' },
+  {
+    scope: 'identity.organization.read',
+    description: 'See which organizations you belong to and your role in each',
+    claims: [],
+    selfRegistration: 'portal_only',
+  },
   {
     scope: 'identity.organization.members.read',
     description: 'See the people in your organizations: their names and e-mail addresses',
     claims: [],
     selfRegistration: 'portal_only',
   },
-  { scope: 'identity.privacy.export', description: 'Download a copy of all the personal data this service keeps about you', claims: [], selfRegistration: 'portal_only' },
+  {
+    scope: 'identity.privacy.export',
+    description: 'Download a copy of all the personal data this service keeps about you',
+    claims: [],
+    selfRegistration: 'portal_only',
+  },
   // An agent (a self-registered MCP client) may read the developer portal and send test events through
   // /mcp, and so may put these two scopes on API keys it creates; registering applications stays with
   // applications the operator reviewed (docs/decisions.md, Agent-created API keys).
-  { scope: 'identity.developer.read', description: 'See the applications, API keys and webhooks you manage (not their secrets)', claims: [], selfRegistration: 'mcp_only' },
+  {
+    scope: 'identity.developer.read',
+    description: 'See the applications, API keys and webhooks you manage (not their secrets)',
+    claims: [],
+    selfRegistration: 'mcp_only',
+  },
   { scope: 'identity.applications.manage', description: 'Register and change applications in your name', claims: [], selfRegistration: 'portal_only' },
   { scope: 'identity.webhooks.test', description: 'Send test events to the webhooks you manage', claims: [], selfRegistration: 'mcp_only' },
   {

@@ -62,7 +62,16 @@ describe('random values', () => {
     const client = (await provider.Client.find(await registerNativeClient()))!;
     const codes: string[] = [];
     for (let i = 0; i < 300; i += 1) {
-      const code = new provider.AuthorizationCode({ accountId: 'sample', client, grantId: 'sample', gty: 'authorization_code', redirectUri: REDIRECT, scope: 'openid', codeChallenge: pkce().challenge, codeChallengeMethod: 'S256' });
+      const code = new provider.AuthorizationCode({
+        accountId: 'sample',
+        client,
+        grantId: 'sample',
+        gty: 'authorization_code',
+        redirectUri: REDIRECT,
+        scope: 'openid',
+        codeChallenge: pkce().challenge,
+        codeChallengeMethod: 'S256',
+      });
       codes.push(await code.save());
     }
     expectUniformRandom(codes, 43);

@@ -17,7 +17,12 @@ let people = 0;
 
 const getMe = (token: string) => call(operation('GET', '/api/v1/me'), { headers: { authorization: `Bearer ${token}` } });
 const userinfo = (token: string) => call(operation('GET', '/oauth/userinfo'), { headers: { authorization: `Bearer ${token}` } });
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 const mcp = (token: string) =>
   call(operation('POST', '/mcp'), {
     body: INITIALIZE,

@@ -28,7 +28,9 @@ async function issued() {
   const clientId = await registerNativeClient();
   const params = { scope: 'openid offline_access identity.profile.read', prompt: 'consent' };
   const first = pkce();
-  const tokens = await (await exchangeCode(clientId, await approve(new CookieJar(browser), browser, authorizationParams(clientId, first.challenge, params)), first.verifier)).json();
+  const tokens = await (
+    await exchangeCode(clientId, await approve(new CookieJar(browser), browser, authorizationParams(clientId, first.challenge, params)), first.verifier)
+  ).json();
   const code = (await approve(new CookieJar(browser), browser, authorizationParams(clientId, pkce().challenge, params))).searchParams.get('code')!;
   return { access: tokens.access_token as string, refresh: tokens.refresh_token as string, idToken: tokens.id_token as string, code };
 }
@@ -39,7 +41,11 @@ describe('token-type confusion', () => {
     const { access, refresh, idToken, code } = await issued();
     for (const [path, name] of ENDPOINTS) {
       expect((await withBearer(path, access)).status, `${name}: the access token itself works`).toBe(200);
-      for (const [kind, value] of [['refresh token', refresh], ['ID token', idToken], ['authorization code', code]] as const) {
+      for (const [kind, value] of [
+        ['refresh token', refresh],
+        ['ID token', idToken],
+        ['authorization code', code],
+      ] as const) {
         const response = await withBearer(path, value);
         expect(response.status, `${kind} at ${name}`).toBe(401);
         expect(response.headers.get('www-authenticate'), `${kind} at ${name}`).toMatch(/^Bearer .*invalid_token/);
@@ -61,4 +67,3 @@ describe('token-type confusion', () => {
     expect(await userinfo.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringMatching(/query/) });
   });
 });
-

@@ -7,7 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { call, operation } from '@/tests/helpers/http';
 import { signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
-import { authorizationParams, authorize, CookieJar, decideAs, exchangeCode, interactionOf, pkce, registerNativeClient, registerPortalClient, resume, tokenRequest } from '@/tests/helpers/oauth';
+import {
+  authorizationParams,
+  authorize,
+  CookieJar,
+  decideAs,
+  exchangeCode,
+  interactionOf,
+  pkce,
+  registerNativeClient,
+  registerPortalClient,
+  resume,
+  tokenRequest,
+} from '@/tests/helpers/oauth';
 
 const mailbox = useMailbox();
 
@@ -44,7 +56,10 @@ describe('OAuth artefacts at rest', () => {
     const clientId = await registerPortalClient();
     const { verifier, challenge } = pkce();
     const jar = new CookieJar(browser);
-    const started = await authorize(jar, authorizationParams(clientId, challenge, { scope: 'openid offline_access identity.profile.read identity.profile.write', prompt: 'consent' }));
+    const started = await authorize(
+      jar,
+      authorizationParams(clientId, challenge, { scope: 'openid offline_access identity.profile.read identity.profile.write', prompt: 'consent' }),
+    );
     const interactionId = interactionOf(started);
     const providerCookies = jar.values();
     const decided = await decideAs(browser, interactionId);
@@ -67,8 +82,16 @@ describe('OAuth artefacts at rest', () => {
       'rotated access token': refreshed.access_token,
       'rotated refresh token': refreshed.refresh_token,
       'interaction id': interactionId,
-      ...Object.fromEntries(Object.entries(providerCookies).filter(([name]) => name.startsWith('_') && !name.endsWith('.sig')).map(([name, value]) => [`cookie ${name}`, value])),
-      ...Object.fromEntries(Object.entries(jar.values()).filter(([name]) => name === '_session').map(([name, value]) => [`cookie ${name} after resume`, value])),
+      ...Object.fromEntries(
+        Object.entries(providerCookies)
+          .filter(([name]) => name.startsWith('_') && !name.endsWith('.sig'))
+          .map(([name, value]) => [`cookie ${name}`, value]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(jar.values())
+          .filter(([name]) => name === '_session')
+          .map(([name, value]) => [`cookie ${name} after resume`, value]),
+      ),
     };
     expect(Object.keys(secrets)).toEqual(expect.arrayContaining(['cookie _interaction', 'cookie _session after resume']));
 

@@ -40,7 +40,14 @@ describe('agent action catalog', () => {
     const created = await register(ada, id, { name: 'tickets.close' });
     expect(created.status).toBe(201);
     const action = await created.json();
-    expect(action).toEqual({ id: expect.any(String), name: 'tickets.close', description: 'Closes a support ticket', input_schema: ticketSchema, risk_level: 'low', created_at: expect.any(String) });
+    expect(action).toEqual({
+      id: expect.any(String),
+      name: 'tickets.close',
+      description: 'Closes a support ticket',
+      input_schema: ticketSchema,
+      risk_level: 'low',
+      created_at: expect.any(String),
+    });
     expect((await register(ada, id, { name: 'tickets.reopen', risk_level: 'medium' })).status).toBe(201);
 
     const listed = await (await list(member, id)).json();
@@ -58,7 +65,9 @@ describe('agent action catalog', () => {
     const denied = await register(member, id, { name: 'tickets.delete' });
     expect(await problemOf(denied)).toMatchObject({ code: 'forbidden', permission: 'actions.manage' });
 
-    const trail = await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/audit-events', { params: { id }, query: 'action=agent_action.registered' })).json();
+    const trail = await (
+      await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/audit-events', { params: { id }, query: 'action=agent_action.registered' })
+    ).json();
     expect(trail.audit_events.map((e: { data: object }) => e.data)).toEqual([
       { name: 'tickets.reopen', risk_level: 'medium' },
       { name: 'tickets.close', risk_level: 'low' },
@@ -106,7 +115,10 @@ describe('agent action catalog', () => {
     await joinAs(id, bob.userId, 'admin');
     expect((await register(ada, id, { name: 'accounts.wipe', risk_level: 'high' })).status).toBe(201);
 
-    const gate = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', { params: { id }, body: { policy_key: 'approvals.required_for', value: ['agent_actions.register_high_risk'] } });
+    const gate = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/policies', {
+      params: { id },
+      body: { policy_key: 'approvals.required_for', value: ['agent_actions.register_high_risk'] },
+    });
     expect(gate.status).toBe(200);
     // Low and medium risk stay ungated.
     expect((await register(ada, id, { name: 'tickets.close', risk_level: 'medium' })).status).toBe(201);
@@ -118,7 +130,10 @@ describe('agent action catalog', () => {
 
     const requested = await asBrowser(ada.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: gated });
     const approval = (await requested.json()) as { id: string };
-    const approve = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: approval.id }, body: { decision: 'approve' } });
+    const approve = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+      params: { id, approval_id: approval.id },
+      body: { decision: 'approve' },
+    });
     expect(approve.status).toBe(200);
     // The approval is for this name and this content only.
     expect((await register(ada, id, { name: 'payments.void', risk_level: 'high', approval_id: approval.id })).status).toBe(403);
@@ -150,7 +165,13 @@ describe('agent action catalog', () => {
     const response = await bearerList(minted.value, id);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ actions: [{ name: 'tickets.close', input_schema: ticketSchema, risk_level: 'low' }], has_more: false, next_cursor: null, authentication: 'oauth', scopes: ['identity.organization.read'] });
+    expect(body).toMatchObject({
+      actions: [{ name: 'tickets.close', input_schema: ticketSchema, risk_level: 'low' }],
+      has_more: false,
+      next_cursor: null,
+      authentication: 'oauth',
+      scopes: ['identity.organization.read'],
+    });
     const elsewhere = await bearerList(minted.value, otherId);
     expect(await problemOf(elsewhere)).toMatchObject({ status: 403, code: 'forbidden' });
   });

@@ -99,7 +99,14 @@ export function inputSchemaProblem(schema: Record<string, unknown>): string | nu
 }
 
 export function agentActionView(row: AgentActionRow) {
-  return { id: row.id, name: row.name, description: row.description, input_schema: row.inputSchema, risk_level: row.riskLevel, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    input_schema: row.inputSchema,
+    risk_level: row.riskLevel,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** The catalog, newest first; a bearer read adds the credential kind and scopes to the envelope. */

@@ -16,10 +16,14 @@ const BOUND = 'openid offline_access identity.organization.read';
 const ASSIGNMENTS = '/api/organizations/{id}/applications';
 const ONE = '/api/organizations/{id}/applications/{application_id}';
 
-const assign = (owner: Person, id: string, clientId: string) => asBrowser(owner.browser, 'POST', ASSIGNMENTS, { params: { id }, body: { client_id: clientId } });
+const assign = (owner: Person, id: string, clientId: string) =>
+  asBrowser(owner.browser, 'POST', ASSIGNMENTS, { params: { id }, body: { client_id: clientId } });
 
 async function assignedOnly(owner: Person, id: string) {
-  const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/policies', { params: { id }, body: { policy_key: 'applications.assigned_only', value: true } });
+  const response = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/policies', {
+    params: { id },
+    body: { policy_key: 'applications.assigned_only', value: true },
+  });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
 }
 
@@ -47,13 +51,17 @@ describe('organization application assignments', () => {
 
     const { params } = await consentRequest(await applicationRp(unassigned.client_id), BOUND, { organization: id });
     const interaction = interactionOf(await authorize(new CookieJar(owner.browser), params));
-    const choice = await asBrowser(owner.browser, 'GET', '/oauth/authorize/organizations', { query: new URLSearchParams({ interaction_id: interaction }).toString() });
+    const choice = await asBrowser(owner.browser, 'GET', '/oauth/authorize/organizations', {
+      query: new URLSearchParams({ interaction_id: interaction }).toString(),
+    });
     expect(await choice.json()).toMatchObject({ required: true, organizations: [], refusal: 'application_not_assigned' });
     const refused = await decideAs(owner.browser, interaction);
     expect(refused.status).toBe(403);
     expect((await problemOf(refused)).detail).toMatch(/only the applications it has assigned/);
 
-    const tokens = await authorizeWithConsent(await applicationRp(assigned.client_id), new CookieJar(owner.browser), owner.browser, BOUND, { organization: id });
+    const tokens = await authorizeWithConsent(await applicationRp(assigned.client_id), new CookieJar(owner.browser), owner.browser, BOUND, {
+      organization: id,
+    });
     expect(tokens.access_token).toEqual(expect.any(String));
   });
 
@@ -89,7 +97,9 @@ describe('organization application assignments', () => {
     await expect(client.refreshTokenGrant(rp, earlier.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     const { params } = await consentRequest(rp, BOUND);
     const interaction = interactionOf(await authorize(new CookieJar(owner.browser), params));
-    const choice = await asBrowser(owner.browser, 'GET', '/oauth/authorize/organizations', { query: new URLSearchParams({ interaction_id: interaction }).toString() });
+    const choice = await asBrowser(owner.browser, 'GET', '/oauth/authorize/organizations', {
+      query: new URLSearchParams({ interaction_id: interaction }).toString(),
+    });
     expect(await choice.json()).toMatchObject({ required: true, organizations: [{ id: relaxed, name: 'Relaxed' }], refusal: null });
   });
 });

@@ -36,7 +36,12 @@ export async function listAssignments(db: Executor, organizationId: string, afte
     .select(assignmentColumns)
     .from(organizationApplications)
     .innerJoin(developerApplications, eq(developerApplications.id, organizationApplications.applicationId))
-    .where(and(eq(organizationApplications.organizationId, organizationId), keysetAfter(organizationApplications.createdAt, organizationApplications.applicationId, after)))
+    .where(
+      and(
+        eq(organizationApplications.organizationId, organizationId),
+        keysetAfter(organizationApplications.createdAt, organizationApplications.applicationId, after),
+      ),
+    )
     .orderBy(...keysetOrder(organizationApplications.createdAt, organizationApplications.applicationId))
     .limit(limit);
 }
@@ -53,10 +58,20 @@ export async function findAssignment(db: Executor, organizationId: string, appli
 }
 
 /** A new assignment, or a disabled one made active again (its first creation time stays). */
-export async function activateAssignment(db: Executor, row: { organizationId: string; applicationId: string; assignedBy: string | null; now: Date }): Promise<void> {
+export async function activateAssignment(
+  db: Executor,
+  row: { organizationId: string; applicationId: string; assignedBy: string | null; now: Date },
+): Promise<void> {
   await db
     .insert(organizationApplications)
-    .values({ organizationId: row.organizationId, applicationId: row.applicationId, status: 'active', assignedBy: row.assignedBy, createdAt: row.now, updatedAt: row.now })
+    .values({
+      organizationId: row.organizationId,
+      applicationId: row.applicationId,
+      status: 'active',
+      assignedBy: row.assignedBy,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
     .onConflictDoUpdate({
       target: [organizationApplications.organizationId, organizationApplications.applicationId],
       set: { status: 'active', assignedBy: row.assignedBy, updatedAt: row.now, disabledAt: null },

@@ -31,11 +31,18 @@ export async function assignApplication(tenant: TenantActor, actor: Actor, input
   const row = await inTransaction(async (tx) => {
     const application = await findEnabledApplication(tx, input.client_id);
     if (!application) {
-      throw serviceError('not_found', 'No enabled application has this client_id.', { extras: { errors: [{ path: 'body.client_id', message: 'No enabled application has this client_id.' }] } });
+      throw serviceError('not_found', 'No enabled application has this client_id.', {
+        extras: { errors: [{ path: 'body.client_id', message: 'No enabled application has this client_id.' }] },
+      });
     }
     const existing = await findAssignment(tx, tenant.organizationId, application.id);
     if (existing?.status === 'active') throw serviceError('conflict', 'This application is already assigned to the organization.');
-    await activateAssignment(tx, { organizationId: tenant.organizationId, applicationId: application.id, assignedBy: 'userId' in actor ? actor.userId : null, now });
+    await activateAssignment(tx, {
+      organizationId: tenant.organizationId,
+      applicationId: application.id,
+      assignedBy: 'userId' in actor ? actor.userId : null,
+      now,
+    });
     await recordChange(
       tx,
       tenant,

@@ -40,28 +40,45 @@ const setPolicy = (who: Person, id: string, method: 'POST' | 'PATCH', policy_key
   asBrowser(who.browser, method, POLICIES, { params: { id }, body: { policy_key, value }, query: withApproval(approvalId) });
 
 const deletePolicy = (who: Person, id: string, policy_key: string, approvalId?: string) =>
-  asBrowser(who.browser, 'DELETE', `${POLICIES}/{policy_key}`, { params: { id, policy_key }, query: withApproval(approvalId), headers: { 'idempotency-key': randomUUID() } });
+  asBrowser(who.browser, 'DELETE', `${POLICIES}/{policy_key}`, {
+    params: { id, policy_key },
+    query: withApproval(approvalId),
+    headers: { 'idempotency-key': randomUUID() },
+  });
 
 async function requiredFor(who: Person, id: string): Promise<unknown> {
-  const { policies } = (await (await asBrowser(who.browser, 'GET', POLICIES, { params: { id } })).json()) as { policies: { policy_key: string; value: unknown }[] };
+  const { policies } = (await (await asBrowser(who.browser, 'GET', POLICIES, { params: { id } })).json()) as {
+    policies: { policy_key: string; value: unknown }[];
+  };
   return policies.find((policy) => policy.policy_key === 'approvals.required_for')!.value;
 }
 
 /** `requester` asks for an approval of exactly this change; `approver` (another admin) approves it. */
 async function approved(requester: Person, approver: Person, id: string, action: string, target: string): Promise<string> {
-  const requested = await asBrowser(requester.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action, target, reason: 'Reviewed' } });
+  const requested = await asBrowser(requester.browser, 'POST', '/api/organizations/{id}/approvals', {
+    params: { id },
+    body: { action, target, reason: 'Reviewed' },
+  });
   expect(requested.status).toBe(201);
   const approvalId = ((await requested.json()) as { id: string }).id;
   // Separation of duties: the requester cannot approve it themselves.
-  const own = await asBrowser(requester.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: approvalId }, body: { decision: 'approve' } });
+  const own = await asBrowser(requester.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+    params: { id, approval_id: approvalId },
+    body: { decision: 'approve' },
+  });
   expect(await problemOf(own)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });
-  const decided = await asBrowser(approver.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: approvalId }, body: { decision: 'approve' } });
+  const decided = await asBrowser(approver.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+    params: { id, approval_id: approvalId },
+    body: { decision: 'approve' },
+  });
   expect(decided.status).toBe(200);
   return approvalId;
 }
 
 async function consumedAt(who: Person, id: string, approvalId: string): Promise<string | null> {
-  const { approvals } = (await (await asBrowser(who.browser, 'GET', '/api/organizations/{id}/approvals', { params: { id }, query: 'status=approved' })).json()) as {
+  const { approvals } = (await (
+    await asBrowser(who.browser, 'GET', '/api/organizations/{id}/approvals', { params: { id }, query: 'status=approved' })
+  ).json()) as {
     approvals: { id: string; consumed_at: string | null }[];
   };
   return approvals.find((approval) => approval.id === approvalId)!.consumed_at;
@@ -102,7 +119,6 @@ describe('a change with the effect of a gated one is gated alike', () => {
     expect((await removeMember(bob, id, deeMembership, removal)).status).toBe(200);
     expect((await membershipOf(id, dee.userId)).status).toBe('revoked');
   });
-
 });
 
 describe('the approvals policy guards itself', () => {
@@ -117,7 +133,10 @@ describe('the approvals policy guards itself', () => {
       await deletePolicy(bob, id, 'approvals.required_for'),
     ]) {
       expect(lifted.status).toBe(403);
-      expect(await problemOf(lifted)).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = []' } });
+      expect(await problemOf(lifted)).toMatchObject({
+        code: 'approval_required',
+        approval: { action: 'approvals.loosen', target: 'approvals.required_for = []' },
+      });
     }
     expect(await requiredFor(bob, id)).toEqual(['members.remove']);
     expect((await problemOf(await removeMember(bob, id, deeMembership))).code).toBe('approval_required');
@@ -137,7 +156,10 @@ describe('the approvals policy guards itself', () => {
     expect((await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['members.remove', 'delegated_admins.create'])).status).toBe(200);
 
     const refused = await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['delegated_admins.create']);
-    expect(await problemOf(refused)).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = ["delegated_admins.create"]' } });
+    expect(await problemOf(refused)).toMatchObject({
+      code: 'approval_required',
+      approval: { action: 'approvals.loosen', target: 'approvals.required_for = ["delegated_admins.create"]' },
+    });
 
     const dropOne = await approved(bob, cy, id, 'approvals.loosen', 'approvals.required_for = ["delegated_admins.create"]');
     expect((await problemOf(await setPolicy(bob, id, 'PATCH', 'approvals.required_for', [], dropOne))).code).toBe('approval_required');
@@ -147,7 +169,9 @@ describe('the approvals policy guards itself', () => {
     expect((await problemOf(await deletePolicy(bob, id, 'approvals.required_for', deletion))).code).toBe('approval_required');
     expect(await requiredFor(bob, id)).toEqual(['members.remove', 'delegated_admins.create']);
 
-    expect(await (await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['delegated_admins.create'], dropOne)).json()).toMatchObject({ value: ['delegated_admins.create'] });
+    expect(await (await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['delegated_admins.create'], dropOne)).json()).toMatchObject({
+      value: ['delegated_admins.create'],
+    });
     // Used up: after the list is tightened again, the same approval does not take the same change out twice.
     expect((await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['delegated_admins.create', 'members.remove'])).status).toBe(200);
     expect((await problemOf(await setPolicy(bob, id, 'PATCH', 'approvals.required_for', ['delegated_admins.create'], dropOne))).code).toBe('approval_required');

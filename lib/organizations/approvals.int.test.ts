@@ -61,17 +61,34 @@ const deletePolicy = (who: Person, id: string, policy_key: string, approvalId?: 
   });
 
 const setPolicy = (who: Person, id: string, policy_key: string, value: unknown, approvalId?: string) =>
-  asBrowser(who.browser, 'POST', '/api/organizations/{id}/policies', { params: { id }, body: { policy_key, value }, query: approvalId ? `approval_id=${approvalId}` : undefined });
+  asBrowser(who.browser, 'POST', '/api/organizations/{id}/policies', {
+    params: { id },
+    body: { policy_key, value },
+    query: approvalId ? `approval_id=${approvalId}` : undefined,
+  });
 
 describe('approval requests', () => {
   it('are requested for 24 hours, validated, and listed for admins only', async () => {
     const { ada, id } = await admins();
     const approval = await requested(ada, id);
-    expect(approval).toMatchObject({ action: 'policies.delete', target: 'session.binding', reason: 'Cleaning up', status: 'requested', requested_by: ada.userId, decided_by: null, consumed_at: null });
+    expect(approval).toMatchObject({
+      action: 'policies.delete',
+      target: 'session.binding',
+      reason: 'Cleaning up',
+      status: 'requested',
+      requested_by: ada.userId,
+      decided_by: null,
+      consumed_at: null,
+    });
     expect(Date.parse(approval.expires_at) - Date.parse(approval.created_at)).toBe(APPROVAL_TTL_SECONDS * 1000);
     expect((await listed(ada, id)).map((a) => a.id)).toEqual([approval.id]);
 
-    for (const body of [{ action: 'everything', target: 'x' }, { action: 'policies.delete', target: '' }, { action: 'policies.delete', target: 'x'.repeat(401) }, { action: 'members.remove', target: 'x', reason: 'r'.repeat(501) }]) {
+    for (const body of [
+      { action: 'everything', target: 'x' },
+      { action: 'policies.delete', target: '' },
+      { action: 'policies.delete', target: 'x'.repeat(401) },
+      { action: 'members.remove', target: 'x', reason: 'r'.repeat(501) },
+    ]) {
       expect((await request(ada, id, body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
 
@@ -118,7 +135,9 @@ describe('approval requests', () => {
     expect((await decide(bob, otherId, first.id, 'approve')).status).toBe(404);
 
     const trail = await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/audit-events', { params: { id }, query: 'limit=100' })).json();
-    const approvalEvents = trail.audit_events.filter((e: { action: string }) => e.action.startsWith('approval.')).map((e: { action: string; data: object }) => [e.action, e.data]);
+    const approvalEvents = trail.audit_events
+      .filter((e: { action: string }) => e.action.startsWith('approval.'))
+      .map((e: { action: string; data: object }) => [e.action, e.data]);
     expect(approvalEvents).toEqual([
       ['approval.cancelled', {}],
       ['approval.requested', { approval_action: 'policies.delete', target: 'session.binding' }],
@@ -147,7 +166,12 @@ describe('approval requests', () => {
   it('expires: a requested approval past its expiry shows as expired and can no longer be decided', async () => {
     const { ada, bob, id } = await admins();
     // Requested 24 hours and a minute ago (the step-up of a fresh sign-in is still recent then).
-    const response = await request(ada, id, { action: 'members.remove', target: randomUUID() }, () => new Date(Date.now() - (APPROVAL_TTL_SECONDS + 60) * 1000));
+    const response = await request(
+      ada,
+      id,
+      { action: 'members.remove', target: randomUUID() },
+      () => new Date(Date.now() - (APPROVAL_TTL_SECONDS + 60) * 1000),
+    );
     expect(response.status).toBe(201);
     const approval = (await response.json()) as Approval;
     expect((await listed(bob, id, 'status=expired')).map((a) => a.id)).toEqual([approval.id]);
@@ -170,7 +194,10 @@ describe('the approval gate (approvals.required_for)', () => {
 
     const unapproved = await deletePolicy(ada, id, 'session.max_age_seconds');
     expect(unapproved.status).toBe(403);
-    expect(await problemOf(unapproved)).toMatchObject({ code: 'approval_required', approval: { action: 'policies.delete', target: 'session.max_age_seconds' } });
+    expect(await problemOf(unapproved)).toMatchObject({
+      code: 'approval_required',
+      approval: { action: 'policies.delete', target: 'session.max_age_seconds' },
+    });
 
     // An approval for another target, or one not approved yet, does not count.
     const elsewhere = await requested(ada, id, 'policies.delete', 'session.binding');
@@ -191,7 +218,14 @@ describe('the approval gate (approvals.required_for)', () => {
     const reused = await deletePolicy(ada, id, 'session.max_age_seconds', approval.id);
     expect(reused.status).toBe(403);
     expect((await problemOf(reused)).code).toBe('approval_required');
-    expect(((await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/policies', { params: { id } })).json()).policies as { policy_key: string; value: unknown }[]).find((p) => p.policy_key === 'session.max_age_seconds')!.value).toBe(1800);
+    expect(
+      (
+        (await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/policies', { params: { id } })).json()).policies as {
+          policy_key: string;
+          value: unknown;
+        }[]
+      ).find((p) => p.policy_key === 'session.max_age_seconds')!.value,
+    ).toBe(1800);
   });
 
   it('gates taking actions out of approvals.required_for, naming the list it becomes', async () => {
@@ -201,8 +235,14 @@ describe('the approval gate (approvals.required_for)', () => {
     expect((await setPolicy(ada, id, 'approvals.required_for', ['policies.delete', 'members.remove'])).status).toBe(200);
     const lifted = await setPolicy(ada, id, 'approvals.required_for', ['members.remove']);
     expect(lifted.status).toBe(403);
-    expect(await problemOf(lifted)).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = ["members.remove"]' } });
-    expect(await problemOf(await deletePolicy(ada, id, 'approvals.required_for'))).toMatchObject({ code: 'approval_required', approval: { action: 'approvals.loosen', target: 'approvals.required_for = []' } });
+    expect(await problemOf(lifted)).toMatchObject({
+      code: 'approval_required',
+      approval: { action: 'approvals.loosen', target: 'approvals.required_for = ["members.remove"]' },
+    });
+    expect(await problemOf(await deletePolicy(ada, id, 'approvals.required_for'))).toMatchObject({
+      code: 'approval_required',
+      approval: { action: 'approvals.loosen', target: 'approvals.required_for = []' },
+    });
 
     const approval = await requested(ada, id, 'approvals.loosen', 'approvals.required_for = ["members.remove"]');
     expect((await decide(bob, id, approval.id, 'approve')).status).toBe(200);

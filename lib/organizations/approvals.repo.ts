@@ -42,11 +42,24 @@ function statusCondition(status: ApprovalStatus, now: Date): SQL | undefined {
 }
 
 /** The organization's approvals, newest first, keyset-paginated, optionally of one (shown) status. */
-export async function listApprovals(db: Executor, organizationId: string, status: ApprovalStatus | undefined, now: Date, after: Keyset | null, limit: number): Promise<ApprovalRow[]> {
+export async function listApprovals(
+  db: Executor,
+  organizationId: string,
+  status: ApprovalStatus | undefined,
+  now: Date,
+  after: Keyset | null,
+  limit: number,
+): Promise<ApprovalRow[]> {
   return db
     .select()
     .from(approvals)
-    .where(and(eq(approvals.organizationId, organizationId), status ? statusCondition(status, now) : undefined, keysetAfter(approvals.createdAt, approvals.id, after)))
+    .where(
+      and(
+        eq(approvals.organizationId, organizationId),
+        status ? statusCondition(status, now) : undefined,
+        keysetAfter(approvals.createdAt, approvals.id, after),
+      ),
+    )
     .orderBy(...keysetOrder(approvals.createdAt, approvals.id))
     .limit(limit);
 }
@@ -65,7 +78,9 @@ export async function decideApproval(
   const [row] = await db
     .update(approvals)
     .set({ status: decision.status, decidedBy: decision.decidedBy, decidedAt: decision.now })
-    .where(and(eq(approvals.organizationId, organizationId), eq(approvals.id, approvalId), eq(approvals.status, 'requested'), gt(approvals.expiresAt, decision.now)))
+    .where(
+      and(eq(approvals.organizationId, organizationId), eq(approvals.id, approvalId), eq(approvals.status, 'requested'), gt(approvals.expiresAt, decision.now)),
+    )
     .returning();
   return row ?? null;
 }

@@ -53,7 +53,12 @@ export function approvalView(row: ApprovalRow, now: Date) {
   };
 }
 
-export async function listOrganizationApprovals(tenant: TenantActor, status: ApprovalStatus | undefined, page: PageRequest, now: Date): Promise<Page<ReturnType<typeof approvalView>>> {
+export async function listOrganizationApprovals(
+  tenant: TenantActor,
+  status: ApprovalStatus | undefined,
+  page: PageRequest,
+  now: Date,
+): Promise<Page<ReturnType<typeof approvalView>>> {
   const rows = await listApprovals(await getDb(), tenant.organizationId, status, now, page.after, page.limit + 1);
   const result = toPage(rows, page);
   return { ...result, items: result.items.map((row) => approvalView(row, now)) };
@@ -104,7 +109,14 @@ function separationOfDuties(decision: ApprovalDecision): never {
   throw serviceError('forbidden', detail, { extras: { reason: 'separation_of_duties' } });
 }
 
-export async function decideOrganizationApproval(tenant: TenantActor, actor: SessionActor, approvalId: string, decision: ApprovalDecision, now: Date, requestId: string) {
+export async function decideOrganizationApproval(
+  tenant: TenantActor,
+  actor: SessionActor,
+  approvalId: string,
+  decision: ApprovalDecision,
+  now: Date,
+  requestId: string,
+) {
   const move = APPROVAL_TRANSITIONS[decision];
   const decided = await inTransaction(async (tx) => {
     const current = await findApproval(tx, tenant.organizationId, approvalId);
@@ -112,7 +124,8 @@ export async function decideOrganizationApproval(tenant: TenantActor, actor: Ses
     const byRequester = current.requestedBy === actor.userId;
     if ((move.guard === 'requester') !== byRequester) separationOfDuties(decision);
     // Nor does the member a delegated grant would empower approve it (they may still reject it).
-    if (decision === 'approve' && current.action === 'delegated_admins.create' && delegationApprovalMember(current.target) === tenant.membershipId) separationOfDuties(decision);
+    if (decision === 'approve' && current.action === 'delegated_admins.create' && delegationApprovalMember(current.target) === tenant.membershipId)
+      separationOfDuties(decision);
     const row = await decideApproval(tx, tenant.organizationId, approvalId, { status: move.to, decidedBy: actor.userId, now });
     if (!row) {
       // Lost to a concurrent decision, decided before, or expired: read what it is now.

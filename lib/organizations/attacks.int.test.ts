@@ -14,11 +14,22 @@ import { useMailbox } from '@/tests/helpers/accounts';
 import { PATHOLOGICAL_SCHEMAS } from '@/tests/fixtures/pathological-schemas';
 import { customRoleRow } from '@/tests/helpers/organization-roles';
 import { call, operation, problemOf } from '@/tests/helpers/http';
-import { acceptInvitation, asBearer, asBrowser, invitationTokenFor, invite, joinAs, organizationBearer, person, type Person, membershipOf, ownedOrganization } from '@/tests/helpers/organizations';
+import {
+  acceptInvitation,
+  asBearer,
+  asBrowser,
+  invitationTokenFor,
+  invite,
+  joinAs,
+  organizationBearer,
+  person,
+  type Person,
+  membershipOf,
+  ownedOrganization,
+} from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
 const MEMBER = '/api/organizations/{id}/members/{member_id}';
-
 
 async function joinWithCustomRole(organizationId: string, userId: string, roleId: string) {
   const id = await joinAs(organizationId, userId, 'member');
@@ -46,17 +57,25 @@ async function approvedApproval(organizationId: string, action: string, target: 
 
 async function gate(organizationId: string, actions: string[]) {
   const now = new Date();
-  await (await getDb()).insert(organizationPolicies).values({ organizationId, policyKey: 'approvals.required_for', value: actions, createdAt: now, updatedAt: now });
+  await (
+    await getDb()
+  )
+    .insert(organizationPolicies)
+    .values({ organizationId, policyKey: 'approvals.required_for', value: actions, createdAt: now, updatedAt: now });
 }
 
-const patchMember = (actor: Person, id: string, memberId: string, body: unknown) => asBrowser(actor.browser, 'PATCH', MEMBER, { params: { id, member_id: memberId }, body });
+const patchMember = (actor: Person, id: string, memberId: string, body: unknown) =>
+  asBrowser(actor.browser, 'PATCH', MEMBER, { params: { id, member_id: memberId }, body });
 
 describe('ids of another organization in bodies and queries', () => {
-  it('group members and delegated grants: another organization\'s membership id is not found, nothing is written', async () => {
+  it("group members and delegated grants: another organization's membership id is not found, nothing is written", async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const other = await ownedOrganization(mailbox, 'zed');
     const group = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Ops' } })).json();
-    const added = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: group.id }, body: { membership_id: other.ownerMembership } });
+    const added = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', {
+      params: { id, group_id: group.id },
+      body: { membership_id: other.ownerMembership },
+    });
     expect(added.status).toBe(404);
     const granted = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/delegated-admins', {
       params: { id },
@@ -68,7 +87,7 @@ describe('ids of another organization in bodies and queries', () => {
     expect(list.delegated_admins).toEqual([]);
   });
 
-  it("an approval of another organization, or for another target, does not open the gate", async () => {
+  it('an approval of another organization, or for another target, does not open the gate', async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const other = await ownedOrganization(mailbox, 'zed');
     const alan = await person(mailbox, 'alan');
@@ -110,7 +129,10 @@ describe('ids of another organization in bodies and queries', () => {
     const bobMembership = await joinAs(id, (await person(mailbox, 'bob')).userId, 'member');
     const changed = await patchMember(owner, id, bobMembership, { role: foreignRole });
     expect(changed.status).toBe(400);
-    const invited = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: 'new@example.test', role: foreignRole } });
+    const invited = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: 'new@example.test', role: foreignRole },
+    });
     expect(invited.status).toBe(400);
   });
 });
@@ -169,7 +191,10 @@ describe('privilege escalation', () => {
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(granted.status).toBe(403);
-    const invited = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: 'boss@example.test', role: 'owner' } });
+    const invited = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: 'boss@example.test', role: 'owner' },
+    });
     expect(invited.status).toBe(403);
     expect(await membershipOf(id, owner.userId)).toMatchObject({ role: 'owner', status: 'active' });
   });
@@ -183,8 +208,16 @@ describe('privilege escalation', () => {
   it('the requester cannot approve their own request from a second session', async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const second = await (await import('@/tests/helpers/accounts')).signInWithPassword(owner.email, 'organization test passphrase');
-    const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'policies.delete', target: 'session.binding' } })).json();
-    const decided = await asBrowser(second, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'approve' } });
+    const requested = await (
+      await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', {
+        params: { id },
+        body: { action: 'policies.delete', target: 'session.binding' },
+      })
+    ).json();
+    const decided = await asBrowser(second, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+      params: { id, approval_id: requested.id },
+      body: { decision: 'approve' },
+    });
     expect(decided.status).toBe(403);
     expect(await problemOf(decided)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });
   });
@@ -193,12 +226,27 @@ describe('privilege escalation', () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const alan = await person(mailbox, 'alan');
     const alanMembership = await joinAs(id, alan.userId, 'admin');
-    const requested = await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', { params: { id }, body: { action: 'delegated_admins.create', target: `${alanMembership}: members.manage without expiry` } })).json();
-    const decided = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'approve' } });
+    const requested = await (
+      await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/approvals', {
+        params: { id },
+        body: { action: 'delegated_admins.create', target: `${alanMembership}: members.manage without expiry` },
+      })
+    ).json();
+    const decided = await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+      params: { id, approval_id: requested.id },
+      body: { decision: 'approve' },
+    });
     expect(decided.status).toBe(403);
     expect(await problemOf(decided)).toMatchObject({ code: 'forbidden', reason: 'separation_of_duties' });
     // Rejecting it stays open to them.
-    expect((await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', { params: { id, approval_id: requested.id }, body: { decision: 'reject' } })).status).toBe(200);
+    expect(
+      (
+        await asBrowser(alan.browser, 'POST', '/api/organizations/{id}/approvals/{approval_id}', {
+          params: { id, approval_id: requested.id },
+          body: { decision: 'reject' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a suspended member's session and bound token stop acting", async () => {
@@ -220,11 +268,19 @@ describe('privilege escalation', () => {
     const bob = await person(mailbox, 'bob');
     const bobMembership = await joinAs(id, bob.userId, 'member');
     expect((await patchMember(owner, id, bobMembership, { status: 'suspended' })).status).toBe(200);
-    const invited = await asBrowser(inviter.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: bob.email, role: 'member' } });
+    const invited = await asBrowser(inviter.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: bob.email, role: 'member' },
+    });
     expect(invited.status).toBe(409);
     // Even an invitation that exists (stored as test data) is not accepted while suspended.
     const { token } = await invite(owner, id, (await person(mailbox, 'cy')).email, 'member', mailbox);
-    await (await getDb()).update(invitations).set({ email: bob.email }).where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')));
+    await (
+      await getDb()
+    )
+      .update(invitations)
+      .set({ email: bob.email })
+      .where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')));
     const accepted = await acceptInvitation(bob, token);
     expect(accepted.status).toBe(409);
     expect((await membershipOf(id, bob.userId)).status).toBe('suspended');
@@ -278,20 +334,36 @@ describe('invitations', () => {
   it('the address matches in any letter case; a look-alike (trailing dot, compatibility form) does not', async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const bob = await person(mailbox, 'bob');
-    const shouted = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: bob.email.toUpperCase(), role: 'member' } });
+    const shouted = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: bob.email.toUpperCase(), role: 'member' },
+    });
     expect(shouted.status).toBe(201);
     expect((await acceptInvitation(bob, invitationTokenFor(mailbox, bob.email))).status).toBe(200);
 
-    const trailing = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: 'cy@example.test.', role: 'member' } });
+    const trailing = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: 'cy@example.test.', role: 'member' },
+    });
     expect(trailing.status).toBe(400);
     // Fullwidth "ｃｙ" is another address (NFC keeps it), and not one the address rule admits (ASCII
     // addresses only, as at enrollment): refused, so no invitation of cy's look-alike exists at all.
     const cy = await person(mailbox, 'cy');
     const [local, domain] = cy.email.split('@') as [string, string];
     const fullwidth = [...local].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('') + '@' + domain;
-    const created = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: fullwidth, role: 'member' } });
+    const created = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: fullwidth, role: 'member' },
+    });
     expect(created.status).toBe(400);
-    expect(await (await getDb()).select().from(invitations).where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending')))).toEqual([]);
+    expect(
+      await (
+        await getDb()
+      )
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.organizationId, id), eq(invitations.status, 'pending'))),
+    ).toEqual([]);
   });
 
   it('an accepted link cannot be replayed, by the invitee or anyone else', async () => {
@@ -312,7 +384,11 @@ describe('hostile input', () => {
       ['POST', '/api/organizations/{id}/groups', { name: 'Ops\u0000' }],
       ['POST', '/api/organizations/{id}/roles', { name: 'Ops', description: 'x\u001b[31m', permissions: ['read'] }],
       ['PATCH', '/api/organizations/{id}', { name: 'Acme\u0007' }],
-      ['POST', '/api/organizations/{id}/agent/actions', { name: 'a', description: 'd', input_schema: { type: 'object', properties: { 'x\u0000': { type: 'string' } } }, risk_level: 'low' }],
+      [
+        'POST',
+        '/api/organizations/{id}/agent/actions',
+        { name: 'a', description: 'd', input_schema: { type: 'object', properties: { 'x\u0000': { type: 'string' } } }, risk_level: 'low' },
+      ],
       ['POST', '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding\u0000' }],
     ];
     for (const [method, path, body] of attempts) {
@@ -328,17 +404,28 @@ describe('hostile input', () => {
     for (const name of [phishing, spoof, 'Acme\u2028Corp', 'Acme\tCorp']) {
       expect((await asBrowser(owner.browser, 'POST', '/api/organizations', { body: { name } })).status, JSON.stringify(name)).toBe(400);
       expect((await asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name } })).status).toBe(400);
-      expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name, permissions: ['read'] } })).status).toBe(400);
+      expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name, permissions: ['read'] } })).status).toBe(
+        400,
+      );
       expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name } })).status).toBe(400);
     }
     // Scripts that need joiners keep working.
-    expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'می\u200cخواهم 👩\u200d💻' } })).status).toBe(201);
+    expect(
+      (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'می\u200cخواهم 👩\u200d💻' } })).status,
+    ).toBe(201);
   });
 
   it('refuses oversized names and descriptions', async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'x'.repeat(101) } })).status).toBe(400);
-    expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'r', description: 'x'.repeat(501), permissions: ['read'] } })).status).toBe(400);
+    expect(
+      (
+        await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', {
+          params: { id },
+          body: { name: 'r', description: 'x'.repeat(501), permissions: ['read'] },
+        })
+      ).status,
+    ).toBe(400);
     const action = { name: 'big', description: 'x'.repeat(1001), input_schema: { type: 'object' }, risk_level: 'low' };
     expect((await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/agent/actions', { params: { id }, body: action })).status).toBe(400);
   });
@@ -371,12 +458,18 @@ describe('policy values at the edges', () => {
     }
     expect((await asBrowser(owner.browser, 'GET', '/api/organizations/{id}', { params: { id } })).status).toBe(200);
     // Including the method the session signed in with is fine.
-    expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value: ['password', 'passkey'] } })).status).toBe(200);
+    expect(
+      (await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value: ['password', 'passkey'] } }))
+        .status,
+    ).toBe(200);
     for (const value of [[], ['password', 'password'], ['sms'], 'password']) {
       expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'signin.allowed_methods', value } })).status).toBe(400);
     }
     for (const value of [299, 1e12, -1, 300.5, '600', null]) {
-      expect((await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'session.max_age_seconds', value } })).status, String(value)).toBe(400);
+      expect(
+        (await asBrowser(owner.browser, 'POST', POLICIES, { params: { id }, body: { policy_key: 'session.max_age_seconds', value } })).status,
+        String(value),
+      ).toBe(400);
     }
   });
 });
@@ -387,7 +480,11 @@ describe('the policies.delete gate', () => {
     const alan = await person(mailbox, 'alan');
     await joinAs(id, alan.userId, 'admin');
     const set = (policy_key: string, value: unknown, approvalId?: string) =>
-      asBrowser(owner.browser, 'POST', '/api/organizations/{id}/policies', { params: { id }, body: { policy_key, value }, query: approvalId ? `approval_id=${approvalId}` : undefined });
+      asBrowser(owner.browser, 'POST', '/api/organizations/{id}/policies', {
+        params: { id },
+        body: { policy_key, value },
+        query: approvalId ? `approval_id=${approvalId}` : undefined,
+      });
     // Tightening is never gated.
     expect((await set('session.binding', true)).status).toBe(200);
     expect((await set('session.max_age_seconds', 3600)).status).toBe(200);
@@ -411,7 +508,7 @@ describe('the policies.delete gate', () => {
 });
 
 describe('replays and cursors', () => {
-  it("an Idempotency-Key used in one organization never replays its answer into another", async () => {
+  it('an Idempotency-Key used in one organization never replays its answer into another', async () => {
     const a = await ownedOrganization(mailbox);
     const b = await ownedOrganization(mailbox, 'zed');
     await joinAs(b.id, a.owner.userId, 'owner');
@@ -419,7 +516,11 @@ describe('replays and cursors', () => {
     const cyInB = await joinAs(b.id, (await person(mailbox, 'cy')).userId, 'member');
     const key = randomUUID();
     const grant = (id: string, membership_id: string) =>
-      asBrowser(a.owner.browser, 'POST', '/api/organizations/{id}/delegated-admins', { params: { id }, body: { membership_id, permissions: ['groups.manage'] }, headers: { 'idempotency-key': key } });
+      asBrowser(a.owner.browser, 'POST', '/api/organizations/{id}/delegated-admins', {
+        params: { id },
+        body: { membership_id, permissions: ['groups.manage'] },
+        headers: { 'idempotency-key': key },
+      });
     const first = await grant(a.id, bobInA);
     expect(first.status).toBe(201);
     const firstGrant = await first.json();
@@ -439,7 +540,10 @@ describe('replays and cursors', () => {
     const page = await (await asBrowser(b.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: b.id }, query: 'limit=1' })).json();
     // A cursor is bound to its operation (docs/decisions.md, Cursors), and is only a position: the page
     // read from it is still the caller's organization's, so B's cursor on A's list shows A's members.
-    const foreign = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id: a.id }, query: `limit=1&cursor=${page.next_cursor}` });
+    const foreign = await asBrowser(a.owner.browser, 'GET', '/api/organizations/{id}/members', {
+      params: { id: a.id },
+      query: `limit=1&cursor=${page.next_cursor}`,
+    });
     expect(foreign.status).toBe(200);
     // (Newest first: the position is after B's newest member, so A's older owner is on the page.)
     expect((await foreign.json()).members.map((m: { user_id: string }) => m.user_id)).toEqual([a.owner.userId]);

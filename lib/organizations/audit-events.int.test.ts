@@ -95,8 +95,12 @@ describe('organization audit events', () => {
     const range = (from: Date, to: Date) => `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
     expect((await events(ada, id, range(t(1), t(2)))).map((e) => e.created_at)).toEqual([t(2), t(1)].map((d) => d.toISOString()));
     expect((await events(ada, id, range(t(2), t(2)))).map((e) => e.created_at)).toEqual([t(2).toISOString()]);
-    expect((await events(ada, id, `${range(t(1), t(3))}&actor_id=${ada.userId}&action=policy.set`)).map((e) => e.created_at)).toEqual([t(3), t(1)].map((d) => d.toISOString()));
-    expect((await events(ada, id, `from=${encodeURIComponent('2026-01-01T13:02:30+01:00')}&action=policy.set`)).map((e) => e.created_at)).toEqual([t(3).toISOString()]);
+    expect((await events(ada, id, `${range(t(1), t(3))}&actor_id=${ada.userId}&action=policy.set`)).map((e) => e.created_at)).toEqual(
+      [t(3), t(1)].map((d) => d.toISOString()),
+    );
+    expect((await events(ada, id, `from=${encodeURIComponent('2026-01-01T13:02:30+01:00')}&action=policy.set`)).map((e) => e.created_at)).toEqual([
+      t(3).toISOString(),
+    ]);
 
     for (const query of [range(t(3), t(1)), 'from=yesterday', 'to=2026-01-01', 'colour=blue']) {
       const refused = await trail(ada, id, query);

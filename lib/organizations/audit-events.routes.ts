@@ -5,7 +5,6 @@ import { defineCollection, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
 import { inOrganization, organizationParams, SESSION, TAG } from './terms';
 
-
 const query = z
   .strictObject({
     action: z.string().min(1).max(100).optional(),

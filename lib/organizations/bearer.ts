@@ -33,6 +33,9 @@ export async function boundOrganizations(tenant: TenantActor, actor: BearerActor
 }
 
 /** `domains`: verified domains of the organization; none exist until domain verification lands. */
-export async function organizationDomains(_tenant: TenantActor, actor: BearerActor): Promise<Page<{ id: string; domain: string; status: string; verified_at: string | null; created_at: string }>> {
+export async function organizationDomains(
+  _tenant: TenantActor,
+  actor: BearerActor,
+): Promise<Page<{ id: string; domain: string; status: string; verified_at: string | null; created_at: string }>> {
   return { items: [], hasMore: false, last: null, extra: bearerEnvelope(actor) };
 }

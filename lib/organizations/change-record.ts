@@ -16,7 +16,14 @@ export interface OrganizationChange<A extends string> {
   event?: { type: EventType; payload: Record<string, string> };
 }
 
-export async function recordChange<A extends string>(tx: Executor, tenant: TenantActor, actor: Actor, change: OrganizationChange<A>, now: Date, requestId: string): Promise<void> {
+export async function recordChange<A extends string>(
+  tx: Executor,
+  tenant: TenantActor,
+  actor: Actor,
+  change: OrganizationChange<A>,
+  now: Date,
+  requestId: string,
+): Promise<void> {
   const organizationId = tenant.organizationId;
   await recordAudit(tx, { action: change.action, outcome: 'success', actor, organizationId, subject: change.subject, requestId, data: change.data, at: now });
   if (change.event) await emitEvent(tx, change.event.type, { organization_id: organizationId, ...change.event.payload }, { organizationId }, now);

@@ -20,7 +20,8 @@ const grant = (who: Person, id: string, body: Record<string, unknown>, key = ran
   asBrowser(who.browser, 'POST', grantsPath, { params: { id }, body, headers: { 'idempotency-key': key } });
 const revoke = (who: Person, id: string, delegationId: string) =>
   asBrowser(who.browser, 'DELETE', grantPath, { params: { id, delegation_id: delegationId }, headers: { 'idempotency-key': randomUUID() } });
-const createGroup = (who: Person, id: string, name: string, now?: () => Date) => asBrowser(who.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name }, now });
+const createGroup = (who: Person, id: string, name: string, now?: () => Date) =>
+  asBrowser(who.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name }, now });
 
 async function statuses(who: Person, id: string, now?: () => Date) {
   const body = await (await asBrowser(who.browser, 'GET', grantsPath, { params: { id }, now })).json();
@@ -44,14 +45,24 @@ describe('delegated admins', () => {
     const created = await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], expires_at: expiresAt });
     expect(created.status, await created.clone().text()).toBe(201);
     const body = await created.json();
-    expect(body).toMatchObject({ membership_id: bobMembership, user_id: bob.userId, email: bob.email, permissions: ['groups.manage'], expires_at: expiresAt, status: 'active' });
+    expect(body).toMatchObject({
+      membership_id: bobMembership,
+      user_id: bob.userId,
+      email: bob.email,
+      permissions: ['groups.manage'],
+      expires_at: expiresAt,
+      status: 'active',
+    });
 
     // Within the grant (Bob's password sign-in is his step-up, good for 10 minutes).
     expect((await createGroup(bob, id, 'During', minutes(1))).status).toBe(201);
     const mine = await (await asBrowser(bob.browser, 'GET', '/api/organizations/{id}', { params: { id } })).json();
     expect(mine.membership).toMatchObject({ role: 'member', permissions: ['read', 'groups.manage', 'audit.read'] });
     // Outside it.
-    const outside = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Mine', permissions: ['groups.manage'] } });
+    const outside = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', {
+      params: { id },
+      body: { name: 'Mine', permissions: ['groups.manage'] },
+    });
     expect(outside.status).toBe(403);
     expect((await problemOf(outside)).permission).toBe('roles.manage');
     // After the expiry (still inside his step-up window).
@@ -66,27 +77,41 @@ describe('delegated admins', () => {
     const created = await grant(ada, id, { membership_id: bobMembership, permissions: ['roles.manage', 'members.manage'] });
     expect(created.status).toBe(201);
     // Bob may manage roles, but a role holding what only his grant gives him is refused ...
-    const lasting = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Forever', permissions: ['members.manage'] } });
+    const lasting = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', {
+      params: { id },
+      body: { name: 'Forever', permissions: ['members.manage'] },
+    });
     expect(lasting.status).toBe(403);
     expect((await problemOf(lasting)).permission).toBe('members.manage');
     // ... and so is giving himself (or anyone) the admin role with the lent members.manage.
-    const promoted = await asBrowser(bob.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: bobMembership }, body: { role: 'admin' } });
+    const promoted = await asBrowser(bob.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', {
+      params: { id, member_id: bobMembership },
+      body: { role: 'admin' },
+    });
     expect(promoted.status).toBe(403);
     // What his own role holds he may put in a role.
-    const reading = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Reader', permissions: ['audit.read'] } });
+    const reading = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', {
+      params: { id },
+      body: { name: 'Reader', permissions: ['audit.read'] },
+    });
     expect(reading.status).toBe(201);
   });
 
   it('ends a revoked grant at once, and revokes once', async () => {
     const { ada, bob, id, bobMembership } = await organizationOfThree();
     const { id: grantId } = await (await grant(ada, id, { membership_id: bobMembership, permissions: ['roles.manage', 'audit.read'] })).json();
-    const role = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Readers', permissions: ['audit.read'] } });
+    const role = await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', {
+      params: { id },
+      body: { name: 'Readers', permissions: ['audit.read'] },
+    });
     expect(role.status).toBe(201);
 
     const revoked = await revoke(ada, id, grantId);
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toEqual({ revoked: true });
-    expect((await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'More', permissions: ['audit.read'] } })).status).toBe(403);
+    expect(
+      (await asBrowser(bob.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'More', permissions: ['audit.read'] } })).status,
+    ).toBe(403);
     expect(await statuses(ada, id)).toEqual({ [grantId]: 'revoked' });
     expect((await revoke(ada, id, grantId)).status).toBe(409);
     expect((await revoke(ada, id, randomUUID())).status).toBe(404);
@@ -147,7 +172,9 @@ describe('delegated admins', () => {
     const { ada, alan, id, bobMembership } = await organizationOfThree();
     const db = await getDb();
     const now = new Date();
-    await db.insert(organizationPolicies).values({ organizationId: id, policyKey: 'approvals.required_for', value: ['delegated_admins.create'], createdAt: now, updatedAt: now });
+    await db
+      .insert(organizationPolicies)
+      .values({ organizationId: id, policyKey: 'approvals.required_for', value: ['delegated_admins.create'], createdAt: now, updatedAt: now });
 
     const ungated = await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'] });
     expect(ungated.status).toBe(403);
@@ -172,8 +199,13 @@ describe('delegated admins', () => {
     });
     // It cannot be spent on more than was approved: other permissions, or an expiry it did not name.
     const wider = await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage', 'members.manage'], approval_id: approvalId });
-    expect(await problemOf(wider)).toMatchObject({ code: 'approval_required', approval: { target: `${bobMembership}: members.manage, groups.manage without expiry` } });
-    expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], expires_at: inDays(30), approval_id: approvalId })).status).toBe(403);
+    expect(await problemOf(wider)).toMatchObject({
+      code: 'approval_required',
+      approval: { target: `${bobMembership}: members.manage, groups.manage without expiry` },
+    });
+    expect(
+      (await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], expires_at: inDays(30), approval_id: approvalId })).status,
+    ).toBe(403);
     expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], approval_id: approvalId })).status).toBe(201);
     // Used up.
     expect((await grant(ada, id, { membership_id: bobMembership, permissions: ['groups.manage'], approval_id: approvalId })).status).toBe(403);

@@ -48,7 +48,10 @@ export const delegationOperations: AnyOperation[] = [
     params: organizationParams,
     body: z.strictObject({
       membership_id: z.uuid(),
-      permissions: z.array(delegable).min(1, 'Grant at least one permission.').max(DELEGABLE_PERMISSIONS.length * 2),
+      permissions: z
+        .array(delegable)
+        .min(1, 'Grant at least one permission.')
+        .max(DELEGABLE_PERMISSIONS.length * 2),
       expires_at: instant.optional(),
       approval_id: z.string().max(100).optional(),
     }),

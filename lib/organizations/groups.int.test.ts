@@ -163,7 +163,8 @@ describe('groups', () => {
 });
 
 describe('bearer group reads', () => {
-  const bearer = (path: string, token: string, params: Record<string, string>) => call(operation('GET', path), { params, headers: { authorization: `Bearer ${token}` } });
+  const bearer = (path: string, token: string, params: Record<string, string>) =>
+    call(operation('GET', path), { params, headers: { authorization: `Bearer ${token}` } });
 
   async function organizationWithTeam() {
     const ada = await person(mailbox, 'ada');
@@ -203,7 +204,9 @@ describe('bearer group reads', () => {
     const members = await bearer('/api/v1/organizations/{id}/groups/{group_id}/members', bound, { id, group_id: group });
     expect(members.status).toBe(200);
     expect(await members.json()).toMatchObject({ members: [{ user_id: bob.userId, email: bob.email }], authentication: 'oauth' });
-    expect((await bearer('/api/v1/organizations/{id}/groups/{group_id}/members', bound, { id, group_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await bearer('/api/v1/organizations/{id}/groups/{group_id}/members', bound, { id, group_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(
+      404,
+    );
 
     // Bound to this organization, asked about another (of which Ada is also an owner): refused.
     const elsewhere = await bearer('/api/v1/organizations/{id}/groups', bound, { id: other });

@@ -98,11 +98,23 @@ export async function deleteGroupMember(db: Executor, organizationId: string, gr
 /** A group's members (newest addition first, keyset-paginated on the time they were added). */
 export async function listGroupMembers(db: Executor, organizationId: string, groupId: string, after: Keyset | null, limit: number): Promise<GroupMemberRow[]> {
   return db
-    .select({ id: groupMembers.membershipId, userId: memberships.userId, email: users.email, displayName: users.displayName, createdAt: groupMembers.createdAt })
+    .select({
+      id: groupMembers.membershipId,
+      userId: memberships.userId,
+      email: users.email,
+      displayName: users.displayName,
+      createdAt: groupMembers.createdAt,
+    })
     .from(groupMembers)
     .innerJoin(memberships, and(eq(memberships.id, groupMembers.membershipId), eq(memberships.organizationId, groupMembers.organizationId)))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(groupMembers.organizationId, organizationId), eq(groupMembers.groupId, groupId), keysetAfter(groupMembers.createdAt, groupMembers.membershipId, after)))
+    .where(
+      and(
+        eq(groupMembers.organizationId, organizationId),
+        eq(groupMembers.groupId, groupId),
+        keysetAfter(groupMembers.createdAt, groupMembers.membershipId, after),
+      ),
+    )
     .orderBy(...keysetOrder(groupMembers.createdAt, groupMembers.membershipId))
     .limit(limit);
 }

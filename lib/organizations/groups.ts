@@ -55,7 +55,8 @@ function groupChange(action: GroupAction, groupId: string, membershipId?: string
 }
 
 const noSuchGroup = () => serviceError('not_found', 'No such group in this organization.');
-const nameTaken = () => serviceError('conflict', 'A group with this name exists.', { extras: { errors: [{ path: 'name', message: 'A group with this name exists.' }] } });
+const nameTaken = () =>
+  serviceError('conflict', 'A group with this name exists.', { extras: { errors: [{ path: 'name', message: 'A group with this name exists.' }] } });
 
 /** The group, or 404; `lock` as in findGroup. */
 async function groupOf(db: Executor, tenant: TenantActor, groupId: string, lock?: 'share' | 'update'): Promise<GroupRow> {
@@ -113,7 +114,12 @@ export async function deleteGroupOf(tenant: TenantActor, actor: Actor, groupId: 
   return { deleted: true as const };
 }
 
-export async function listGroupMembersOf(tenant: TenantActor, actor: Actor, groupId: string, page: PageRequest): Promise<Page<ReturnType<typeof groupMemberView>>> {
+export async function listGroupMembersOf(
+  tenant: TenantActor,
+  actor: Actor,
+  groupId: string,
+  page: PageRequest,
+): Promise<Page<ReturnType<typeof groupMemberView>>> {
   const db = await getDb();
   await groupOf(db, tenant, groupId);
   const result = toPage(await listGroupMembers(db, tenant.organizationId, groupId, page.after, page.limit + 1), page);

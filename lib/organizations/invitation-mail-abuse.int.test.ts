@@ -20,15 +20,24 @@ describe('invitation mails per inviting account', () => {
     const { id: invitationId } = await invite(spammer, id, victim, 'member', mailbox);
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT; i += 1) {
-      const response = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations/{invitation_id}', { params: { id, invitation_id: invitationId }, body: {} });
+      const response = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations/{invitation_id}', {
+        params: { id, invitation_id: invitationId },
+        body: {},
+      });
       statuses.push(response.status);
     }
     // The first invitation counted too: the last resend is one past the limit.
     expect(statuses.slice(0, LIMIT - 1).every((s) => s === 200)).toBe(true);
-    const refused = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations/{invitation_id}', { params: { id, invitation_id: invitationId }, body: {} });
+    const refused = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations/{invitation_id}', {
+      params: { id, invitation_id: invitationId },
+      body: {},
+    });
     expect(refused.status).toBe(429);
     expect((await problemOf(refused)).code).toBe('rate_limited');
-    const another = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations', { params: { id }, body: { email: `other.${Date.now()}@example.test`, role: 'member' } });
+    const another = await asBrowser(spammer.browser, 'POST', '/api/organizations/{id}/invitations', {
+      params: { id },
+      body: { email: `other.${Date.now()}@example.test`, role: 'member' },
+    });
     expect(another.status).toBe(429);
     expect(mailbox.messages.filter((m) => m.to.includes(victim)).length).toBeLessThanOrEqual(LIMIT);
   });

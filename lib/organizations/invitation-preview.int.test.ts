@@ -68,7 +68,7 @@ describe('previewing an invitation link', () => {
     expect(text).not.toContain(invitationId);
   });
 
-  it("shows a custom role by its name, and previewing changes nothing (the link still accepts)", async () => {
+  it('shows a custom role by its name, and previewing changes nothing (the link still accepts)', async () => {
     const owner = await person(mailbox, 'owner');
     const id = await createOrganization(owner, 'Custom Co');
     const roleId = await customRole(owner, id, 'Support desk', ['read', 'invitations.manage']);

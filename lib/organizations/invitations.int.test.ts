@@ -111,9 +111,18 @@ describe('inviting and accepting', () => {
     const inviter = await person(mailbox, 'inviter');
     const now = new Date();
     const inviters = randomUUID();
-    await (await getDb()).insert(organizationRoles).values({ id: inviters, organizationId: id, name: 'Inviters', permissions: ['invitations.manage', 'audit.read'], createdAt: now, updatedAt: now });
+    await (
+      await getDb()
+    )
+      .insert(organizationRoles)
+      .values({ id: inviters, organizationId: id, name: 'Inviters', permissions: ['invitations.manage', 'audit.read'], createdAt: now, updatedAt: now });
     await joinAs(id, inviter.userId, 'member');
-    await (await getDb()).update(memberships).set({ role: 'custom', customRoleId: inviters }).where(and(eq(memberships.organizationId, id), eq(memberships.userId, inviter.userId)));
+    await (
+      await getDb()
+    )
+      .update(memberships)
+      .set({ role: 'custom', customRoleId: inviters })
+      .where(and(eq(memberships.organizationId, id), eq(memberships.userId, inviter.userId)));
     const email = `x.${randomUUID().slice(0, 8)}@example.test`;
     for (const role of ['admin', 'owner']) {
       const response = await asBrowser(inviter.browser, 'POST', INVITATIONS, { params: { id }, body: { email, role } });
@@ -251,7 +260,9 @@ describe('the invitation lifecycle', () => {
     const { owner, id } = await organizationOf();
     const bob = await person(mailbox, 'bob');
     const membershipId = await joinAs(id, bob.userId, 'admin');
-    expect((await asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: membershipId } })).status).toBe(200);
+    expect((await asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: membershipId } })).status).toBe(
+      200,
+    );
     const { token } = await invite(owner, id, bob.email, 'member', mailbox);
     const accepted = await acceptInvitation(bob, token);
     expect(await accepted.json()).toEqual({ organization_id: id, membership_id: membershipId });
@@ -262,7 +273,7 @@ describe('the invitation lifecycle', () => {
 });
 
 describe('bearer reads of invitations', () => {
-  it('lists the bound organization\'s invitations for a member holding invitations.manage; other organizations are refused', async () => {
+  it("lists the bound organization's invitations for a member holding invitations.manage; other organizations are refused", async () => {
     const { owner, id } = await organizationOf();
     const other = await organizationOf();
     const bob = await person(mailbox, 'bob');
@@ -271,7 +282,11 @@ describe('bearer reads of invitations', () => {
     const token = await organizationBearer(bob.userId, id);
     const response = await asBearer(token, '/api/v1/organizations/{id}/invitations', id);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ invitations: [{ id: invitationId, status: 'pending' }], authentication: 'oauth', scopes: ['identity.organization.read'] });
+    expect(await response.json()).toMatchObject({
+      invitations: [{ id: invitationId, status: 'pending' }],
+      authentication: 'oauth',
+      scopes: ['identity.organization.read'],
+    });
     expect((await asBearer(token, '/api/v1/organizations/{id}/invitations', other.id)).status).toBe(403);
   });
 });

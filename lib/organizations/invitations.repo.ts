@@ -53,7 +53,14 @@ function statusCondition(status: InvitationStatus | undefined, now: Date): SQL |
 }
 
 /** The organization's invitations (optionally in one computed status), newest first, keyset-paginated. */
-export async function listInvitations(db: Executor, organizationId: string, status: InvitationStatus | undefined, now: Date, after: Keyset | null, limit: number): Promise<InvitationRow[]> {
+export async function listInvitations(
+  db: Executor,
+  organizationId: string,
+  status: InvitationStatus | undefined,
+  now: Date,
+  after: Keyset | null,
+  limit: number,
+): Promise<InvitationRow[]> {
   return selectInvitations(db)
     .where(and(eq(invitations.organizationId, organizationId), statusCondition(status, now), keysetAfter(invitations.createdAt, invitations.id, after)))
     .orderBy(...keysetOrder(invitations.createdAt, invitations.id))
@@ -81,7 +88,11 @@ export async function lockInvitation(db: Executor, organizationId: string, id: s
  * has: this is the one read that does not start from an organization id.
  */
 export async function lockInvitationByTokenHash(db: Executor, tokenHash: string): Promise<InvitationRow | null> {
-  const [locked] = await db.select({ id: invitations.id, organizationId: invitations.organizationId }).from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update');
+  const [locked] = await db
+    .select({ id: invitations.id, organizationId: invitations.organizationId })
+    .from(invitations)
+    .where(eq(invitations.tokenHash, tokenHash))
+    .for('update');
   if (!locked) return null;
   return findInvitation(db, locked.organizationId, locked.id);
 }

@@ -3,7 +3,15 @@ import { emailField } from '@/lib/accounts';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
 import { tenantOf } from '@/lib/contract/tenant';
-import { acceptInvitation, createInvitation, INVITATION_STATUSES, listOrganizationInvitations, previewInvitation, resendInvitation, revokeInvitation } from './invitations';
+import {
+  acceptInvitation,
+  createInvitation,
+  INVITATION_STATUSES,
+  listOrganizationInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations';
 import { BEARER_TAG, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 
 const invitationItem = z.object({
@@ -97,7 +105,8 @@ export const invitationOperations: AnyOperation[] = [
     successStatus: 200,
     errorStatuses: [404, 409, 503],
     response: invitationItem,
-    handler: ({ actor, tenant, params, now, requestId }) => resendInvitation(tenantOf(tenant), actorOfKind(actor, 'session'), params.invitation_id, now, requestId),
+    handler: ({ actor, tenant, params, now, requestId }) =>
+      resendInvitation(tenantOf(tenant), actorOfKind(actor, 'session'), params.invitation_id, now, requestId),
   }),
   defineOperation({
     id: 'revokeOrganizationInvitation',
@@ -113,7 +122,8 @@ export const invitationOperations: AnyOperation[] = [
     successStatus: 200,
     errorStatuses: [404, 409],
     response: z.object({ revoked: z.literal(true) }),
-    handler: ({ actor, tenant, params, now, requestId }) => revokeInvitation(tenantOf(tenant), actorOfKind(actor, 'session'), params.invitation_id, now, requestId),
+    handler: ({ actor, tenant, params, now, requestId }) =>
+      revokeInvitation(tenantOf(tenant), actorOfKind(actor, 'session'), params.invitation_id, now, requestId),
   }),
   defineOperation({
     id: 'acceptOrganizationInvitation',
@@ -136,7 +146,7 @@ export const invitationOperations: AnyOperation[] = [
     method: 'POST',
     path: '/api/organizations/invitations/preview',
     tag: TAG,
-    summary: "What a pending invitation link offers (organization name, role name, expiry), before signing in or accepting; never the invited address",
+    summary: 'What a pending invitation link offers (organization name, role name, expiry), before signing in or accepting; never the invited address',
     auth: { kind: 'public' },
     origin: 'required',
     // Tokens cannot be tried at speed; every unusable link gets the same 404.

@@ -66,7 +66,13 @@ export function invitationView(row: InvitationRow, now: Date) {
 
 export type InvitationView = ReturnType<typeof invitationView>;
 
-export async function listOrganizationInvitations(tenant: TenantActor, status: InvitationStatus | undefined, page: PageRequest, actor: Actor, now: Date): Promise<Page<InvitationView>> {
+export async function listOrganizationInvitations(
+  tenant: TenantActor,
+  status: InvitationStatus | undefined,
+  page: PageRequest,
+  actor: Actor,
+  now: Date,
+): Promise<Page<InvitationView>> {
   const rows = await listInvitations(await getDb(), tenant.organizationId, status, now, page.after, page.limit + 1);
   const result = toPage(rows, page);
   return { ...result, items: result.items.map((row) => invitationView(row, now)), extra: bearerEnvelope(actor) };
@@ -86,10 +92,22 @@ const invalidLink = () => serviceError('not_found', 'This invitation link is not
 /** The mail with the link; sent once the change committed (as the account mails are), a failure is 503. */
 async function mailInvitation(tx: Executor, row: InvitationRow, token: string) {
   const organization = await findOrganization(tx, row.organizationId);
-  return invitationMail({ to: row.email, organizationName: organization?.name ?? 'an organization', roleName: roleRef(row).role_name, token, expiresAt: row.expiresAt });
+  return invitationMail({
+    to: row.email,
+    organizationName: organization?.name ?? 'an organization',
+    roleName: roleRef(row).role_name,
+    token,
+    expiresAt: row.expiresAt,
+  });
 }
 
-export async function createInvitation(tenant: TenantActor, actor: SessionActor, input: { email: string; role: string }, now: Date, requestId: string): Promise<InvitationView> {
+export async function createInvitation(
+  tenant: TenantActor,
+  actor: SessionActor,
+  input: { email: string; role: string },
+  now: Date,
+  requestId: string,
+): Promise<InvitationView> {
   const { row, mail } = await inTransaction(async (tx) => {
     const assignment = await roleAssignment(tx, tenant, input.role);
     // Serialises invitations of one organization: two concurrent invites of one address cannot both pass.
@@ -117,8 +135,23 @@ export async function createInvitation(tenant: TenantActor, actor: SessionActor,
       updatedAt: now,
     });
     const row = (await findInvitation(tx, tenant.organizationId, id))!;
-    await recordAudit(tx, { action: 'invitation.created', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'invitation', id }, requestId, data: { role: roleRef(row).role }, at: now });
-    await emitEvent(tx, 'identity.organization.invitation.created', { organization_id: tenant.organizationId, invitation_id: id }, { organizationId: tenant.organizationId }, now);
+    await recordAudit(tx, {
+      action: 'invitation.created',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'invitation', id },
+      requestId,
+      data: { role: roleRef(row).role },
+      at: now,
+    });
+    await emitEvent(
+      tx,
+      'identity.organization.invitation.created',
+      { organization_id: tenant.organizationId, invitation_id: id },
+      { organizationId: tenant.organizationId },
+      now,
+    );
     return { row, mail: await mailInvitation(tx, row, token) };
   });
   await deliver(mail);
@@ -130,11 +163,20 @@ export async function resendInvitation(tenant: TenantActor, actor: SessionActor,
   const { row, mail } = await inTransaction(async (tx) => {
     if (!(await lockInvitation(tx, tenant.organizationId, invitationId))) throw notFound();
     const current = (await findInvitation(tx, tenant.organizationId, invitationId))!;
-    if (current.status !== 'pending') throw serviceError('conflict', `This invitation is ${current.status}; only pending or expired invitations can be resent.`);
+    if (current.status !== 'pending')
+      throw serviceError('conflict', `This invitation is ${current.status}; only pending or expired invitations can be resent.`);
     const { token, tokenHash, expiresAt } = newToken(now);
     await updateInvitation(tx, tenant.organizationId, invitationId, { tokenHash, expiresAt }, now);
     const row = { ...current, expiresAt };
-    await recordAudit(tx, { action: 'invitation.resent', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'invitation', id: invitationId }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'invitation.resent',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'invitation', id: invitationId },
+      requestId,
+      at: now,
+    });
     return { row, mail: await mailInvitation(tx, row, token) };
   });
   await deliver(mail);
@@ -148,7 +190,15 @@ export async function revokeInvitation(tenant: TenantActor, actor: SessionActor,
     const status = invitationStatus(current, now);
     if (status !== 'pending') throw serviceError('conflict', `This invitation is ${status}; only pending invitations can be revoked.`);
     await updateInvitation(tx, tenant.organizationId, invitationId, { status: 'revoked' }, now);
-    await recordAudit(tx, { action: 'invitation.revoked', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'invitation', id: invitationId }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'invitation.revoked',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'invitation', id: invitationId },
+      requestId,
+      at: now,
+    });
   });
   return { revoked: true as const };
 }
@@ -183,14 +233,30 @@ export async function acceptInvitation(actor: SessionActor, token: string, now: 
     const organizationId = invitation.organizationId;
     const existing = await findMembershipOfUser(tx, organizationId, actor.userId);
     if (existing?.status === 'active') throw serviceError('conflict', 'You are already a member of this organization.');
-    if (existing?.status === 'suspended') throw serviceError('conflict', 'Your membership of this organization is suspended; an invitation does not lift a suspension.');
+    if (existing?.status === 'suspended')
+      throw serviceError('conflict', 'Your membership of this organization is suspended; an invitation does not lift a suspension.');
     const role = { role: invitation.role, customRoleId: invitation.customRoleId };
     const membershipId = existing?.id ?? randomUUID();
     if (existing) await updateMembership(tx, organizationId, membershipId, { ...role, status: 'active' }, now);
     else await insertMembershipRow(tx, { id: membershipId, organizationId, userId: actor.userId, ...role, status: 'active', createdAt: now, updatedAt: now });
     await updateInvitation(tx, organizationId, invitation.id, { status: 'accepted', acceptedAt: now, membershipId }, now);
-    await recordAudit(tx, { action: 'invitation.accepted', outcome: 'success', actor, organizationId, subject: { type: 'invitation', id: invitation.id }, requestId, data: { membership_id: membershipId }, at: now });
-    await emitEvent(tx, 'identity.organization.invitation.accepted', { organization_id: organizationId, invitation_id: invitation.id, membership_id: membershipId }, { organizationId }, now);
+    await recordAudit(tx, {
+      action: 'invitation.accepted',
+      outcome: 'success',
+      actor,
+      organizationId,
+      subject: { type: 'invitation', id: invitation.id },
+      requestId,
+      data: { membership_id: membershipId },
+      at: now,
+    });
+    await emitEvent(
+      tx,
+      'identity.organization.invitation.accepted',
+      { organization_id: organizationId, invitation_id: invitation.id, membership_id: membershipId },
+      { organizationId },
+      now,
+    );
     await emitEvent(tx, 'identity.organization.member.added', memberEvent(organizationId, { id: membershipId, userId: actor.userId }), { organizationId }, now);
     return { organization_id: organizationId, membership_id: membershipId };
   });

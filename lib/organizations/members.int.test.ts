@@ -17,9 +17,10 @@ import { asBearer, asBrowser, joinAs, organizationBearer, person, type Person, m
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
 const MEMBER = '/api/organizations/{id}/members/{member_id}';
 
-const patchMember = (actor: Person, id: string, memberId: string, body: unknown) => asBrowser(actor.browser, 'PATCH', MEMBER, { params: { id, member_id: memberId }, body });
-const removeMember = (actor: Person, id: string, memberId: string, query?: string) => asBrowser(actor.browser, 'DELETE', MEMBER, { params: { id, member_id: memberId }, query });
-
+const patchMember = (actor: Person, id: string, memberId: string, body: unknown) =>
+  asBrowser(actor.browser, 'PATCH', MEMBER, { params: { id, member_id: memberId }, body });
+const removeMember = (actor: Person, id: string, memberId: string, query?: string) =>
+  asBrowser(actor.browser, 'DELETE', MEMBER, { params: { id, member_id: memberId }, query });
 
 describe('the members list', () => {
   it('shows active and suspended members by default, each status on request, with address and role', async () => {
@@ -31,9 +32,17 @@ describe('the members list', () => {
     expect((await patchMember(owner, id, bobMembership, { status: 'suspended' })).status).toBe(200);
     expect((await removeMember(owner, id, cyMembership)).status).toBe(200);
 
-    const list = async (query?: string) => (await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query })).json()) as { members: { user_id: string; status: string }[] };
+    const list = async (query?: string) =>
+      (await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query })).json()) as {
+        members: { user_id: string; status: string }[];
+      };
     const all = await list();
-    expect(all.members.map((m) => [m.user_id, m.status]).sort()).toEqual([[bob.userId, 'suspended'], [owner.userId, 'active']].sort());
+    expect(all.members.map((m) => [m.user_id, m.status]).sort()).toEqual(
+      [
+        [bob.userId, 'suspended'],
+        [owner.userId, 'active'],
+      ].sort(),
+    );
     const first = all.members.find((m) => m.user_id === owner.userId);
     expect(first).toMatchObject({ email: owner.email, role: 'owner', role_name: 'owner', status: 'active' });
     expect((await list('status=revoked')).members).toMatchObject([{ user_id: cy.userId, status: 'revoked', role: 'admin' }]);
@@ -47,7 +56,9 @@ describe('the members list', () => {
     const first = await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query: 'limit=2' })).json();
     expect(first.members).toHaveLength(2);
     expect(first.has_more).toBe(true);
-    const second = await (await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query: `limit=2&cursor=${first.next_cursor}` })).json();
+    const second = await (
+      await asBrowser(owner.browser, 'GET', '/api/organizations/{id}/members', { params: { id }, query: `limit=2&cursor=${first.next_cursor}` })
+    ).json();
     expect(second).toMatchObject({ members: [{ user_id: owner.userId }], has_more: false, next_cursor: null });
   });
 });
@@ -59,14 +70,21 @@ describe('changing members', () => {
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const promoted = await patchMember(owner, id, bobMembership, { role: 'admin' });
     expect(promoted.status).toBe(200);
-    expect(await promoted.json()).toMatchObject({ id: bobMembership, user_id: bob.userId, email: bob.email, role: 'admin', role_name: 'admin', status: 'active' });
+    expect(await promoted.json()).toMatchObject({
+      id: bobMembership,
+      user_id: bob.userId,
+      email: bob.email,
+      role: 'admin',
+      role_name: 'admin',
+      status: 'active',
+    });
     expect((await patchMember(owner, id, bobMembership, { status: 'suspended' })).status).toBe(200);
     expect((await asBrowser(bob.browser, 'GET', '/api/organizations/{id}', { params: { id } })).status).toBe(404);
     expect((await patchMember(owner, id, bobMembership, { status: 'active' })).status).toBe(200);
     expect((await asBrowser(bob.browser, 'GET', '/api/organizations/{id}', { params: { id } })).status).toBe(200);
   });
 
-  it('refuses an empty change, an unknown role, and another organization\'s membership id', async () => {
+  it("refuses an empty change, an unknown role, and another organization's membership id", async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const other = await ownedOrganization(mailbox, 'zed');
     const bobMembership = await joinAs(id, (await person(mailbox, 'bob')).userId, 'member');
@@ -164,7 +182,9 @@ describe('owners', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
     expect(statuses[1]).toBeGreaterThanOrEqual(403);
-    const owners = (await (await getDb()).select().from(memberships).where(eq(memberships.organizationId, id))).filter((m) => m.role === 'owner' && m.status === 'active');
+    const owners = (await (await getDb()).select().from(memberships).where(eq(memberships.organizationId, id))).filter(
+      (m) => m.role === 'owner' && m.status === 'active',
+    );
     expect(owners).toHaveLength(1);
   });
 
@@ -174,7 +194,9 @@ describe('owners', () => {
     const bobMembership = await joinAs(id, bob.userId, 'owner');
     const answers = await Promise.all([removeMember(ada, id, bobMembership), removeMember(bob, id, adaMembership)]);
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    const owners = (await (await getDb()).select().from(memberships).where(eq(memberships.organizationId, id))).filter((m) => m.role === 'owner' && m.status === 'active');
+    const owners = (await (await getDb()).select().from(memberships).where(eq(memberships.organizationId, id))).filter(
+      (m) => m.role === 'owner' && m.status === 'active',
+    );
     expect(owners).toHaveLength(1);
   });
 });
@@ -190,7 +212,9 @@ describe('revoking a membership', () => {
     await db.insert(groups).values({ id: groupId, organizationId: id, name: 'Team', createdAt: now, updatedAt: now });
     await db.insert(groupMembers).values({ groupId, membershipId: bobMembership, organizationId: id, createdAt: now });
     const grantId = randomUUID();
-    await db.insert(delegatedAdminGrants).values({ id: grantId, organizationId: id, membershipId: bobMembership, permissions: ['groups.manage'], createdAt: now });
+    await db
+      .insert(delegatedAdminGrants)
+      .values({ id: grantId, organizationId: id, membershipId: bobMembership, permissions: ['groups.manage'], createdAt: now });
 
     const removed = await removeMember(owner, id, bobMembership);
     expect(removed.status).toBe(200);
@@ -219,7 +243,9 @@ describe('revoking a membership', () => {
     const bobMembership = await joinAs(id, bob.userId, 'member');
     const db = await getDb();
     const now = new Date();
-    await db.insert(organizationPolicies).values({ organizationId: id, policyKey: 'approvals.required_for', value: ['members.remove'], createdAt: now, updatedAt: now });
+    await db
+      .insert(organizationPolicies)
+      .values({ organizationId: id, policyKey: 'approvals.required_for', value: ['members.remove'], createdAt: now, updatedAt: now });
 
     const gated = await removeMember(owner, id, bobMembership);
     expect(gated.status).toBe(403);

@@ -43,9 +43,21 @@ function selectMembers(db: Executor) {
 }
 
 /** The organization's memberships in the given statuses, newest first, keyset-paginated. */
-export async function listMembers(db: Executor, organizationId: string, statuses: readonly MembershipStatus[], after: Keyset | null, limit: number): Promise<MemberRow[]> {
+export async function listMembers(
+  db: Executor,
+  organizationId: string,
+  statuses: readonly MembershipStatus[],
+  after: Keyset | null,
+  limit: number,
+): Promise<MemberRow[]> {
   return selectMembers(db)
-    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.status, [...statuses]), keysetAfter(memberships.createdAt, memberships.id, after)))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        inArray(memberships.status, [...statuses]),
+        keysetAfter(memberships.createdAt, memberships.id, after),
+      ),
+    )
     .orderBy(...keysetOrder(memberships.createdAt, memberships.id))
     .limit(limit);
 }
@@ -68,7 +80,13 @@ export async function currentMemberStatusByEmail(db: Executor, organizationId: s
     .select({ status: memberships.status })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.status, ['active', 'suspended']), eq(sql`lower(${users.email})`, email.toLowerCase())));
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        inArray(memberships.status, ['active', 'suspended']),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      ),
+    );
   return row ? (row.status as 'active' | 'suspended') : null;
 }
 
@@ -77,7 +95,14 @@ export async function countOtherActiveOwners(db: Executor, organizationId: strin
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'owner'), eq(memberships.status, 'active'), ne(memberships.id, exceptMembershipId)));
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.role, 'owner'),
+        eq(memberships.status, 'active'),
+        ne(memberships.id, exceptMembershipId),
+      ),
+    );
   return Number(row?.count ?? 0);
 }
 

@@ -60,7 +60,8 @@ export const memberOperations: AnyOperation[] = [
     method: 'PATCH',
     path: '/api/organizations/{id}/members/{member_id}',
     tag: TAG,
-    summary: "Change a member's role or status (only an owner changes an owner; the last active owner stays); suspending may need an approval (`members.remove`)",
+    summary:
+      "Change a member's role or status (only an owner changes an owner; the last active owner stays); suspending may need an approval (`members.remove`)",
     auth: ORGANIZATION_STEP_UP,
     tenant: inOrganization('members.manage'),
     origin: 'required',
@@ -91,6 +92,7 @@ export const memberOperations: AnyOperation[] = [
     errorStatuses: [404, 409],
     emits: ['identity.organization.member.removed'],
     response: z.object({ revoked: z.literal(true) }),
-    handler: ({ actor, tenant, params, query, now, requestId }) => revokeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, query.approval_id, now, requestId),
+    handler: ({ actor, tenant, params, query, now, requestId }) =>
+      revokeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, query.approval_id, now, requestId),
   }),
 ];

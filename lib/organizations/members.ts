@@ -14,7 +14,15 @@ import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { passApprovalGate } from './approval-gate';
 import { bearerEnvelope } from './bearer-envelope';
-import { countOtherActiveOwners, findMember, listMembers, updateMembership, type MemberRow, type MembershipChange, type MembershipStatus } from './members.repo';
+import {
+  countOtherActiveOwners,
+  findMember,
+  listMembers,
+  updateMembership,
+  type MemberRow,
+  type MembershipChange,
+  type MembershipStatus,
+} from './members.repo';
 import { membershipEnded } from './membership-ended';
 import { lockOrganization } from './organizations.repo';
 import { assertMemberWithinReach, roleAssignment } from './role-assignment';
@@ -40,7 +48,12 @@ export function memberView(row: MemberRow) {
 export type MemberView = ReturnType<typeof memberView>;
 
 /** Browser and bearer lists alike; the bearer envelope adds the credential kind and its scopes. */
-export async function listOrganizationMembers(tenant: TenantActor, status: MembershipStatus | undefined, page: PageRequest, actor: Actor): Promise<Page<MemberView>> {
+export async function listOrganizationMembers(
+  tenant: TenantActor,
+  status: MembershipStatus | undefined,
+  page: PageRequest,
+  actor: Actor,
+): Promise<Page<MemberView>> {
   const rows = await listMembers(await getDb(), tenant.organizationId, status ? [status] : DEFAULT_STATUSES, page.after, page.limit + 1);
   const result = toPage(rows, page);
   return { ...result, items: result.items.map(memberView), extra: bearerEnvelope(actor) };
@@ -81,7 +94,9 @@ export async function changeMember(
   now: Date,
   requestId: string,
 ): Promise<MemberView> {
-  const fields = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined).sort();
+  const fields = Object.keys(input)
+    .filter((key) => input[key as keyof typeof input] !== undefined)
+    .sort();
   if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of role, status.');
   const row = await inTransaction(async (tx) => {
     const target = await lockedTarget(tx, tenant, membershipId);
@@ -120,7 +135,14 @@ export async function changeMember(
 }
 
 /** Revokes a membership (final; the user account stays). Gated by the `members.remove` approval policy, as a suspension is. */
-export async function revokeMember(tenant: TenantActor, actor: SessionActor, membershipId: string, approvalId: string | undefined, now: Date, requestId: string) {
+export async function revokeMember(
+  tenant: TenantActor,
+  actor: SessionActor,
+  membershipId: string,
+  approvalId: string | undefined,
+  now: Date,
+  requestId: string,
+) {
   await inTransaction(async (tx) => {
     const target = await lockedTarget(tx, tenant, membershipId);
     if (target.status === 'revoked') throw serviceError('conflict', 'This membership is already revoked.');
@@ -128,7 +150,15 @@ export async function revokeMember(tenant: TenantActor, actor: SessionActor, mem
     await passApprovalGate(tx, tenant, actor, { action: 'members.remove', target: target.id, approvalId }, now, requestId);
     await updateMembership(tx, tenant.organizationId, target.id, { status: 'revoked' }, now);
     await membershipEnded(tx, { organizationId: tenant.organizationId, membershipId: target.id, userId: target.userId, reason: 'revoked' }, now);
-    await recordAudit(tx, { action: 'member.revoked', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'membership', id: target.id }, requestId, at: now });
+    await recordAudit(tx, {
+      action: 'member.revoked',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'membership', id: target.id },
+      requestId,
+      at: now,
+    });
     await emitEvent(tx, 'identity.organization.member.removed', memberEvent(tenant.organizationId, target), { organizationId: tenant.organizationId }, now);
   });
   return { revoked: true as const };

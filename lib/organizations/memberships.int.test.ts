@@ -7,16 +7,28 @@ import { call, operation, problemOf } from '@/tests/helpers/http';
 import { mintAccessToken } from '@/tests/helpers/oauth';
 
 const mailbox = useMailbox();
-const list = (token: string, query = '') =>
-  call(operation('GET', '/api/v1/me/memberships'), { headers: { authorization: `Bearer ${token}` }, query });
+const list = (token: string, query = '') => call(operation('GET', '/api/v1/me/memberships'), { headers: { authorization: `Bearer ${token}` }, query });
 
 /** Organizations are created by the console; here the rows are written directly as test data. */
-async function organization(name: string, members: { userId: string; role: 'owner' | 'admin' | 'member'; status?: 'active' | 'suspended' | 'revoked'; at: string }[]) {
+async function organization(
+  name: string,
+  members: { userId: string; role: 'owner' | 'admin' | 'member'; status?: 'active' | 'suspended' | 'revoked'; at: string }[],
+) {
   const db = await getDb();
   const id = randomUUID();
-  await db.insert(organizations).values({ id, name, slug: `org-${id}`, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-01T00:00:00Z') });
+  await db
+    .insert(organizations)
+    .values({ id, name, slug: `org-${id}`, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-01T00:00:00Z') });
   for (const m of members) {
-    await db.insert(memberships).values({ id: randomUUID(), organizationId: id, userId: m.userId, role: m.role, status: m.status ?? 'active', createdAt: new Date(m.at), updatedAt: new Date(m.at) });
+    await db.insert(memberships).values({
+      id: randomUUID(),
+      organizationId: id,
+      userId: m.userId,
+      role: m.role,
+      status: m.status ?? 'active',
+      createdAt: new Date(m.at),
+      updatedAt: new Date(m.at),
+    });
   }
   return id;
 }
@@ -66,6 +78,8 @@ describe('GET /api/v1/me/memberships', () => {
     const org = await organization('Hooli', [{ userId: dee, role: 'admin', at: '2026-06-01T00:00:00Z' }]);
     const token = (await mintAccessToken(dee, 'identity.privacy.export')).value;
     const exported = await (await call(operation('GET', '/api/v1/privacy/export'), { headers: { authorization: `Bearer ${token}` } })).json();
-    expect(exported.memberships).toEqual([{ id: expect.any(String), organization: { id: org, name: 'Hooli' }, role: 'admin', created_at: '2026-06-01T00:00:00.000Z' }]);
+    expect(exported.memberships).toEqual([
+      { id: expect.any(String), organization: { id: org, name: 'Hooli' }, role: 'admin', created_at: '2026-06-01T00:00:00.000Z' },
+    ]);
   });
 });

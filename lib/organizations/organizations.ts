@@ -13,7 +13,16 @@ import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
-import { findOrganization, insertMembership, insertOrganization, listOrganizationsOfUser, slugTaken, updateOrganization, type MyOrganizationRow, type OrganizationRow } from './organizations.repo';
+import {
+  findOrganization,
+  insertMembership,
+  insertOrganization,
+  listOrganizationsOfUser,
+  slugTaken,
+  updateOrganization,
+  type MyOrganizationRow,
+  type OrganizationRow,
+} from './organizations.repo';
 import { roleRef } from './roles-view';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -46,8 +55,25 @@ export async function createOrganization(actor: SessionActor, input: { name: str
     const row: OrganizationRow = { id: randomUUID(), name: input.name, slug, createdAt: now, updatedAt: now };
     await insertOrganization(tx, row);
     const membershipId = randomUUID();
-    await insertMembership(tx, { id: membershipId, organizationId: row.id, userId: actor.userId, role: 'owner', status: 'active', createdAt: now, updatedAt: now });
-    await recordAudit(tx, { action: 'organization.created', outcome: 'success', actor, organizationId: row.id, subject: { type: 'organization', id: row.id }, requestId, data: { slug }, at: now });
+    await insertMembership(tx, {
+      id: membershipId,
+      organizationId: row.id,
+      userId: actor.userId,
+      role: 'owner',
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      action: 'organization.created',
+      outcome: 'success',
+      actor,
+      organizationId: row.id,
+      subject: { type: 'organization', id: row.id },
+      requestId,
+      data: { slug },
+      at: now,
+    });
     await emitEvent(tx, 'identity.organization.created', { organization_id: row.id }, { organizationId: row.id }, now);
     return row;
   });
@@ -88,7 +114,16 @@ export async function changeOrganization(tenant: TenantActor, actor: SessionActo
     }
     const updated = await updateOrganization(tx, tenant.organizationId, changes, now);
     if (!updated) throw serviceError('not_found', 'No such organization.');
-    await recordAudit(tx, { action: 'organization.updated', outcome: 'success', actor, organizationId: tenant.organizationId, subject: { type: 'organization', id: tenant.organizationId }, requestId, data: { fields: fields.join(',') }, at: now });
+    await recordAudit(tx, {
+      action: 'organization.updated',
+      outcome: 'success',
+      actor,
+      organizationId: tenant.organizationId,
+      subject: { type: 'organization', id: tenant.organizationId },
+      requestId,
+      data: { fields: fields.join(',') },
+      at: now,
+    });
     return updated;
   });
   return organizationView(row);

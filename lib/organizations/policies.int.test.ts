@@ -29,7 +29,10 @@ function deletePolicy(who: Person, id: string, policy_key: string) {
 async function policies(who: Person, id: string) {
   const response = await asBrowser(who.browser, 'GET', '/api/organizations/{id}/policies', { params: { id } });
   expect(response.status).toBe(200);
-  return (await response.json()) as { policies: { policy_key: string; value: unknown; default_value: unknown; is_default: boolean; updated_at: string | null }[]; has_more: boolean };
+  return (await response.json()) as {
+    policies: { policy_key: string; value: unknown; default_value: unknown; is_default: boolean; updated_at: string | null }[];
+    has_more: boolean;
+  };
 }
 
 /** An organization owned by a fresh person, with a fresh member to feel the policies. */
@@ -170,7 +173,9 @@ describe('policy enforcement on real requests', () => {
     // A password session may not set a passkey-only policy (it would shut its author out: see
     // attacks.int.test.ts); a passkey holder could. Stored as test data here.
     expect((await setPolicy(owner, id, 'signin.allowed_methods', ['passkey'])).status).toBe(409);
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .update(organizationPolicies)
       .set({ value: ['passkey'] })
       .where(and(eq(organizationPolicies.organizationId, id), eq(organizationPolicies.policyKey, 'signin.allowed_methods')));
@@ -209,7 +214,8 @@ describe('policy enforcement on real requests', () => {
   it('step_up.max_age_seconds: shortens the step-up window for sensitive changes', async () => {
     const owner = await person(mailbox, 'owner');
     const id = await createOrganization(owner);
-    const rename = (name: string, seconds: number) => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name }, now: later(seconds) });
+    const rename = (name: string, seconds: number) =>
+      asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name }, now: later(seconds) });
     expect((await rename('Two minutes later', 120)).status).toBe(200);
     expect((await setPolicy(owner, id, 'step_up.max_age_seconds', 60)).status).toBe(200);
     expect((await rename('Thirty seconds later', 30)).status).toBe(200);

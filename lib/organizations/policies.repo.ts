@@ -33,7 +33,12 @@ export async function upsertPolicy(db: Executor, row: PolicyRow): Promise<Policy
 }
 
 /** Replaces the value of a policy that is set; null when it is not. */
-export async function updatePolicy(db: Executor, organizationId: string, key: string, change: { value: unknown; updatedBy: string; updatedAt: Date }): Promise<PolicyRow | null> {
+export async function updatePolicy(
+  db: Executor,
+  organizationId: string,
+  key: string,
+  change: { value: unknown; updatedBy: string; updatedAt: Date },
+): Promise<PolicyRow | null> {
   const [row] = await db
     .update(organizationPolicies)
     .set(change)

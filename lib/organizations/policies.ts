@@ -62,13 +62,31 @@ const DELETED = Symbol('deleted');
  *   becomes, and the list is the one read under the policy's row lock (not the request's snapshot).
  * Tightening never needs an approval.
  */
-async function passPolicyGate(tx: Executor, tenant: TenantActor, actor: SessionActor, key: PolicyKey, current: PolicyRow | null, next: unknown, approvalId: string | undefined, now: Date, requestId: string) {
+async function passPolicyGate(
+  tx: Executor,
+  tenant: TenantActor,
+  actor: SessionActor,
+  key: PolicyKey,
+  current: PolicyRow | null,
+  next: unknown,
+  approvalId: string | undefined,
+  now: Date,
+  requestId: string,
+) {
   const before = effectiveValue(key, current);
   const after = next === DELETED ? POLICY_CATALOGUE[key].defaultValue() : next;
   if (key === 'approvals.required_for') {
     if (!loosens(key, before, after)) return;
     const requiredFor = before as ApprovalAction[];
-    await passApprovalGate(tx, tenant, actor, { action: 'approvals.loosen', target: approvalsPolicyTarget(after as ApprovalAction[]), approvalId }, now, requestId, requiredFor);
+    await passApprovalGate(
+      tx,
+      tenant,
+      actor,
+      { action: 'approvals.loosen', target: approvalsPolicyTarget(after as ApprovalAction[]), approvalId },
+      now,
+      requestId,
+      requiredFor,
+    );
   } else if (next === DELETED || loosens(key, before, after)) {
     await passApprovalGate(tx, tenant, actor, { action: 'policies.delete', target: key, approvalId }, now, requestId);
   }
@@ -105,7 +123,14 @@ export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionA
     const stored =
       change.mode === 'replace'
         ? await updatePolicy(tx, tenant.organizationId, change.policyKey, { value, updatedBy: actor.userId, updatedAt: now })
-        : await upsertPolicy(tx, { organizationId: tenant.organizationId, policyKey: change.policyKey, value, updatedBy: actor.userId, createdAt: now, updatedAt: now });
+        : await upsertPolicy(tx, {
+            organizationId: tenant.organizationId,
+            policyKey: change.policyKey,
+            value,
+            updatedBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
     if (!stored) throw serviceError('not_found', 'This policy is not set; POST sets it.');
     await recordAudit(tx, {
       action: 'policy.set',
@@ -127,7 +152,14 @@ export async function setOrganizationPolicy(tenant: TenantActor, actor: SessionA
  * set changes nothing and answers the default too (after the gate, so a retry of a gated deletion
  * still needs its approval).
  */
-export async function deleteOrganizationPolicy(tenant: TenantActor, actor: SessionActor, key: string, approvalId: string | undefined, now: Date, requestId: string) {
+export async function deleteOrganizationPolicy(
+  tenant: TenantActor,
+  actor: SessionActor,
+  key: string,
+  approvalId: string | undefined,
+  now: Date,
+  requestId: string,
+) {
   if (!isPolicyKey(key)) throw serviceError('not_found', 'No such policy.');
   await inTransaction(async (tx) => {
     const current = await lockPolicy(tx, tenant.organizationId, key);

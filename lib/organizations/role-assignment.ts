@@ -43,7 +43,9 @@ export async function roleAssignment(db: Executor, tenant: TenantActor, role: st
 export function assertRoleHolds(tenant: TenantActor, permissions: readonly Permission[]): void {
   const beyond = permissions.filter((permission) => !tenant.rolePermissions.has(permission));
   if (beyond.length > 0) {
-    throw serviceError('forbidden', `A role may only hold permissions your own role holds; yours does not hold: ${beyond.join(', ')}.`, { extras: { permission: beyond[0] } });
+    throw serviceError('forbidden', `A role may only hold permissions your own role holds; yours does not hold: ${beyond.join(', ')}.`, {
+      extras: { permission: beyond[0] },
+    });
   }
 }
 
@@ -59,14 +61,22 @@ export function assertWithinReach(tenant: TenantActor, held: readonly string[], 
   const floor: readonly string[] = BUILT_IN_ROLE_PERMISSIONS.member;
   const beyond = held.filter(isPermission).filter((permission) => !tenant.rolePermissions.has(permission) && !floor.includes(permission));
   if (beyond.length > 0) {
-    throw serviceError('forbidden', `This ${what === 'member' ? "member's role" : 'role'} holds permissions yours does not (${beyond.join(', ')}); only someone holding them may change it.`, {
-      extras: { permission: beyond[0] },
-    });
+    throw serviceError(
+      'forbidden',
+      `This ${what === 'member' ? "member's role" : 'role'} holds permissions yours does not (${beyond.join(', ')}); only someone holding them may change it.`,
+      {
+        extras: { permission: beyond[0] },
+      },
+    );
   }
 }
 
 /** assertWithinReach for a member, by their current role (owners are left to the owner rules). */
-export async function assertMemberWithinReach(db: Executor, tenant: TenantActor, target: { role: RoleAssignment['role']; customRoleId: string | null }): Promise<void> {
+export async function assertMemberWithinReach(
+  db: Executor,
+  tenant: TenantActor,
+  target: { role: RoleAssignment['role']; customRoleId: string | null },
+): Promise<void> {
   if (tenant.role === 'owner' || target.role === 'owner') return;
   if (target.role !== 'custom') return assertWithinReach(tenant, BUILT_IN_ROLE_PERMISSIONS[target.role], 'member');
   const custom = target.customRoleId ? await findCustomRole(db, tenant.organizationId, target.customRoleId) : null;

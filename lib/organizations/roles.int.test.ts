@@ -38,7 +38,11 @@ describe('custom roles', () => {
       [keeper, false],
       [auditor, false],
     ]);
-    expect(body.roles[0]).toMatchObject({ name: 'owner', created_at: organization.created_at, permissions: expect.arrayContaining(['members.manage', 'delegations.manage']) });
+    expect(body.roles[0]).toMatchObject({
+      name: 'owner',
+      created_at: organization.created_at,
+      permissions: expect.arrayContaining(['members.manage', 'delegations.manage']),
+    });
     expect(body.roles[2].permissions).toEqual(['read', 'audit.read']);
     // Permissions come back once each, in catalogue order.
     expect(body.roles[3]).toMatchObject({ name: 'Group keeper', description: null, permissions: ['read', 'groups.manage'] });
@@ -51,22 +55,34 @@ describe('custom roles', () => {
     const roleAdmin = await customRole(ada, id, 'Role admin', ['roles.manage', 'groups.manage']);
     await joinWithCustomRole(id, rita.userId, roleAdmin);
 
-    const beyond = await asBrowser(rita.browser, 'POST', rolesPath, { params: { id }, body: { name: 'Escalate', permissions: ['groups.manage', 'members.manage'] } });
+    const beyond = await asBrowser(rita.browser, 'POST', rolesPath, {
+      params: { id },
+      body: { name: 'Escalate', permissions: ['groups.manage', 'members.manage'] },
+    });
     expect(beyond.status).toBe(403);
     expect(await problemOf(beyond)).toMatchObject({ code: 'forbidden', permission: 'members.manage' });
 
-    const within = await asBrowser(rita.browser, 'POST', rolesPath, { params: { id }, body: { name: 'Groups only', description: 'Keeps the groups', permissions: ['groups.manage'] } });
+    const within = await asBrowser(rita.browser, 'POST', rolesPath, {
+      params: { id },
+      body: { name: 'Groups only', description: 'Keeps the groups', permissions: ['groups.manage'] },
+    });
     expect(within.status).toBe(201);
     const created = await within.json();
     expect(created).toMatchObject({ name: 'Groups only', description: 'Keeps the groups', builtin: false, permissions: ['groups.manage'] });
 
     // The same rule on a change, including a change of her own role.
     for (const roleId of [created.id, roleAdmin]) {
-      const widened = await asBrowser(rita.browser, 'PATCH', rolePath, { params: { id, role_id: roleId }, body: { permissions: ['roles.manage', 'settings.manage'] } });
+      const widened = await asBrowser(rita.browser, 'PATCH', rolePath, {
+        params: { id, role_id: roleId },
+        body: { permissions: ['roles.manage', 'settings.manage'] },
+      });
       expect(widened.status).toBe(403);
       expect((await problemOf(widened)).permission).toBe('settings.manage');
     }
-    const renamed = await asBrowser(rita.browser, 'PATCH', rolePath, { params: { id, role_id: created.id }, body: { name: 'Group keepers', description: null } });
+    const renamed = await asBrowser(rita.browser, 'PATCH', rolePath, {
+      params: { id, role_id: created.id },
+      body: { name: 'Group keepers', description: null },
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ id: created.id, name: 'Group keepers', description: null, permissions: ['groups.manage'] });
     // Her permissions did not change through any of it.
@@ -98,7 +114,9 @@ describe('custom roles', () => {
       [400, 'invalid_request'],
     ]);
     // An empty change, a built-in role and an unknown id.
-    const [someRole] = (await (await asBrowser(ada.browser, 'GET', rolesPath, { params: { id } })).json()).roles.filter((r: { builtin: boolean }) => !r.builtin);
+    const [someRole] = (await (await asBrowser(ada.browser, 'GET', rolesPath, { params: { id } })).json()).roles.filter(
+      (r: { builtin: boolean }) => !r.builtin,
+    );
     expect((await asBrowser(ada.browser, 'PATCH', rolePath, { params: { id, role_id: someRole.id }, body: {} })).status).toBe(400);
     expect((await asBrowser(ada.browser, 'PATCH', rolePath, { params: { id, role_id: 'admin' }, body: { name: 'Boss' } })).status).toBe(409);
     expect((await asBrowser(ada.browser, 'DELETE', rolePath, { params: { id, role_id: 'owner' } })).status).toBe(409);

@@ -47,7 +47,13 @@ export async function roleNameTaken(db: Executor, organizationId: string, name: 
   const [row] = await db
     .select({ id: organizationRoles.id })
     .from(organizationRoles)
-    .where(and(eq(organizationRoles.organizationId, organizationId), sql`lower(${organizationRoles.name}) = lower(${name})`, exceptId ? ne(organizationRoles.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(organizationRoles.organizationId, organizationId),
+        sql`lower(${organizationRoles.name}) = lower(${name})`,
+        exceptId ? ne(organizationRoles.id, exceptId) : undefined,
+      ),
+    );
   return row !== undefined;
 }
 

@@ -15,7 +15,10 @@ const role = z.object({
   created_at: z.string(),
 });
 const description = oneLineText(500, { allowEmpty: true });
-const permissions = z.array(z.enum(PERMISSIONS)).min(1, 'A role holds at least one permission.').max(PERMISSIONS.length * 2);
+const permissions = z
+  .array(z.enum(PERMISSIONS))
+  .min(1, 'A role holds at least one permission.')
+  .max(PERMISSIONS.length * 2);
 /** A custom role's id; a built-in role's name (its id in the list) gets a clear 409 from the service. */
 const roleParams = organizationParams.extend({ role_id: z.string().min(1).max(100) });
 const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('roles.manage'), origin: 'required', idempotency: 'optional' } as const;

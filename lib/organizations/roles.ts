@@ -12,7 +12,17 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { recordChange, type OrganizationChange } from './change-record';
 import { assertRoleHolds, assertWithinReach } from './role-assignment';
 import { findOrganization, lockOrganization } from './organizations.repo';
-import { countCustomRoles, customRoleUse, deleteCustomRole, insertCustomRole, listCustomRoles, lockCustomRole, roleNameTaken, updateCustomRole, type CustomRoleRow } from './roles.repo';
+import {
+  countCustomRoles,
+  customRoleUse,
+  deleteCustomRole,
+  insertCustomRole,
+  listCustomRoles,
+  lockCustomRole,
+  roleNameTaken,
+  updateCustomRole,
+  type CustomRoleRow,
+} from './roles.repo';
 
 /** Custom roles per organization: few enough that the roles list is always one page (built-ins included). */
 export const MAX_CUSTOM_ROLES = 50;
@@ -36,7 +46,14 @@ export interface RoleView {
 const ordered = (permissions: readonly string[]): Permission[] => PERMISSIONS.filter((p) => permissions.includes(p));
 
 export function customRoleView(row: CustomRoleRow): RoleView {
-  return { id: row.id, name: row.name, description: row.description, builtin: false, permissions: ordered(row.permissions.filter(isPermission)), created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    builtin: false,
+    permissions: ordered(row.permissions.filter(isPermission)),
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** Built-in roles first (their id is their name, their date the organization's), then the custom roles, newest first. */
@@ -44,9 +61,14 @@ export async function listRoles(tenant: TenantActor) {
   const db = await getDb();
   const organization = await findOrganization(db, tenant.organizationId);
   if (!organization) throw serviceError('not_found', 'No such organization.');
-  const builtIn = BUILT_IN_ROLES.map(
-    (role): RoleView => ({ id: role, name: role, description: BUILT_IN_DESCRIPTIONS[role], builtin: true, permissions: [...BUILT_IN_ROLE_PERMISSIONS[role]], created_at: organization.createdAt.toISOString() }),
-  );
+  const builtIn = BUILT_IN_ROLES.map((role): RoleView => ({
+    id: role,
+    name: role,
+    description: BUILT_IN_DESCRIPTIONS[role],
+    builtin: true,
+    permissions: [...BUILT_IN_ROLE_PERMISSIONS[role]],
+    created_at: organization.createdAt.toISOString(),
+  }));
   const custom = (await listCustomRoles(db, tenant.organizationId)).map(customRoleView);
   return { roles: [...builtIn, ...custom], has_more: false as const, next_cursor: null };
 }
@@ -69,8 +91,13 @@ async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, e
   if (await roleNameTaken(tx, tenant.organizationId, name, exceptId)) throw nameError('A role with this name exists.');
 }
 
-
-export async function createRole(tenant: TenantActor, actor: Actor, input: { name: string; description?: string; permissions: Permission[] }, now: Date, requestId: string) {
+export async function createRole(
+  tenant: TenantActor,
+  actor: Actor,
+  input: { name: string; description?: string; permissions: Permission[] },
+  now: Date,
+  requestId: string,
+) {
   const permissions = ordered(input.permissions);
   assertRoleHolds(tenant, permissions);
   const row = await inTransaction(async (tx) => {
@@ -80,7 +107,15 @@ export async function createRole(tenant: TenantActor, actor: Actor, input: { nam
     if ((await countCustomRoles(tx, tenant.organizationId)) >= MAX_CUSTOM_ROLES) {
       throw serviceError('conflict', `An organization has at most ${MAX_CUSTOM_ROLES} custom roles; delete an unused one first.`);
     }
-    const role: CustomRoleRow = { id: randomUUID(), organizationId: tenant.organizationId, name: input.name, description: input.description ?? null, permissions, createdAt: now, updatedAt: now };
+    const role: CustomRoleRow = {
+      id: randomUUID(),
+      organizationId: tenant.organizationId,
+      name: input.name,
+      description: input.description ?? null,
+      permissions,
+      createdAt: now,
+      updatedAt: now,
+    };
     await insertCustomRole(tx, role);
     await recordChange(tx, tenant, actor, roleChange('role.created', role.id, { permissions: permissions.join(',') }), now, requestId);
     return role;
@@ -106,7 +141,14 @@ export async function changeRole(
     if (changes.name !== undefined) await assertNameFree(tx, tenant, changes.name, roleId);
     const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...changes, permissions }, now);
     if (!updated) throw serviceError('not_found', 'No such custom role in this organization.');
-    await recordChange(tx, tenant, actor, roleChange('role.updated', roleId, { fields: fields.join(','), permissions: permissions ? permissions.join(',') : null }), now, requestId);
+    await recordChange(
+      tx,
+      tenant,
+      actor,
+      roleChange('role.updated', roleId, { fields: fields.join(','), permissions: permissions ? permissions.join(',') : null }),
+      now,
+      requestId,
+    );
     return updated;
   });
   return customRoleView(row);
@@ -128,7 +170,10 @@ export async function deleteRole(tenant: TenantActor, actor: Actor, roleId: stri
     await lockedRole(tx, tenant, roleId);
     const use = await customRoleUse(tx, tenant.organizationId, roleId);
     if (use.memberships > 0 || use.invitations > 0) {
-      throw serviceError('conflict', `This role is in use by ${use.memberships} member(s) and ${use.invitations} pending invitation(s); change or revoke those first.`);
+      throw serviceError(
+        'conflict',
+        `This role is in use by ${use.memberships} member(s) and ${use.invitations} pending invitation(s); change or revoke those first.`,
+      );
     }
     await deleteCustomRole(tx, tenant.organizationId, roleId);
     await recordChange(tx, tenant, actor, roleChange('role.deleted', roleId), now, requestId);

@@ -54,7 +54,8 @@ describe('tenant authorization', () => {
     const ada = await person(mailbox, 'ada');
     const id = await createOrganization(ada);
     const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
-    const rename = (name: string, seconds: number) => asBrowser(ada.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name }, now: later(seconds) });
+    const rename = (name: string, seconds: number) =>
+      asBrowser(ada.browser, 'PATCH', '/api/organizations/{id}', { params: { id }, body: { name }, now: later(seconds) });
     expect((await rename('Acme 2', 60)).status).toBe(200);
     const stale = await rename('Acme 3', 11 * 60);
     expect(stale.status).toBe(403);

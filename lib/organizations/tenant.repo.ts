@@ -34,7 +34,13 @@ function tenantMembershipQuery(db: Executor) {
     })
     .from(memberships)
     .leftJoin(organizationRoles, and(eq(organizationRoles.id, memberships.customRoleId), eq(organizationRoles.organizationId, memberships.organizationId)))
-    .where(and(eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.userId, sql.placeholder('userId')), eq(memberships.status, 'active')))
+    .where(
+      and(
+        eq(memberships.organizationId, sql.placeholder('organizationId')),
+        eq(memberships.userId, sql.placeholder('userId')),
+        eq(memberships.status, 'active'),
+      ),
+    )
     .prepare('tenant_membership');
 }
 

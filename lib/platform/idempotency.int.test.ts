@@ -25,19 +25,26 @@ describe('idempotency claims', () => {
     // A late release by the original must not free the key the new holder is using.
     await releaseIdempotent(original);
     await completeIdempotent(takeover, { status: 201, body: { by: 'takeover' } });
-    expect(await beginIdempotent(scope('race'), 'hash', after(IDEMPOTENCY_LEASE_SECONDS + 2), DAY)).toEqual({ replay: { status: 201, body: { by: 'takeover' } } });
+    expect(await beginIdempotent(scope('race'), 'hash', after(IDEMPOTENCY_LEASE_SECONDS + 2), DAY)).toEqual({
+      replay: { status: 201, body: { by: 'takeover' } },
+    });
   });
 
   it('lets one of two retries racing for an expired lease take it over', async () => {
     await claimed('two-retries', T0);
     const late = after(IDEMPOTENCY_LEASE_SECONDS + 5);
-    const outcomes = await Promise.allSettled([beginIdempotent(scope('two-retries'), 'hash', late, DAY), beginIdempotent(scope('two-retries'), 'hash', late, DAY)]);
+    const outcomes = await Promise.allSettled([
+      beginIdempotent(scope('two-retries'), 'hash', late, DAY),
+      beginIdempotent(scope('two-retries'), 'hash', late, DAY),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.code)).toEqual(['idempotency_request_in_flight']);
   });
 
   it('takes over a record written before leases existed (no token, no lease)', async () => {
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .insert(idempotencyRecords)
       .values({ ...scope('legacy'), requestHash: 'hash', state: 'in_flight', createdAt: T0, expiresAt: after(DAY) });
     const takeover = await claimed('legacy', after(1));

@@ -22,7 +22,15 @@ export async function claimKey(
 ): Promise<boolean> {
   const inserted = await db
     .insert(idempotencyRecords)
-    .values({ ...scope, requestHash: claim.requestHash, state: 'in_flight', claimToken: claim.token, leaseExpiresAt: claim.leaseExpiresAt, createdAt: claim.now, expiresAt: claim.expiresAt })
+    .values({
+      ...scope,
+      requestHash: claim.requestHash,
+      state: 'in_flight',
+      claimToken: claim.token,
+      leaseExpiresAt: claim.leaseExpiresAt,
+      createdAt: claim.now,
+      expiresAt: claim.expiresAt,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyRecords.key });
   return inserted.length === 1;

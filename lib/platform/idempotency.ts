@@ -101,7 +101,10 @@ export async function beginIdempotent(scope: IdempotencyScope, requestHash: stri
  */
 export async function completeIdempotent(claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
   if (!(await completeClaim(await getDb(), claim.scope, claim.token, response.status, sealBody(claim.scope, response.body)))) {
-    throw serviceError('idempotency_request_in_flight', 'A retry with this Idempotency-Key took over after this request held it too long; this request was rolled back.');
+    throw serviceError(
+      'idempotency_request_in_flight',
+      'A retry with this Idempotency-Key took over after this request held it too long; this request was rolled back.',
+    );
   }
 }
 

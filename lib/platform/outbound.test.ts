@@ -56,7 +56,23 @@ describe('the SSRF address rule', () => {
   });
 
   it('judges IPv4-mapped, SIIT and NAT64 forms by the IPv4 address they carry, in every spelling', () => {
-    for (const v4 of ['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.169.254', '172.16.0.1', '192.0.0.1', '192.0.2.1', '192.88.99.1', '192.168.0.1', '198.18.0.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '240.0.0.1', '0.0.0.0']) {
+    for (const v4 of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      '172.16.0.1',
+      '192.0.0.1',
+      '192.0.2.1',
+      '192.88.99.1',
+      '192.168.0.1',
+      '198.18.0.1',
+      '198.51.100.1',
+      '203.0.113.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '0.0.0.0',
+    ]) {
       expect(isPublicAddress(v4), v4).toBe(false);
       for (const form of [`::ffff:${v4}`, `0:0:0:0:0:ffff:${v4}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`]) expect(isPublicAddress(form), form).toBe(false);
     }
@@ -65,7 +81,8 @@ describe('the SSRF address rule', () => {
   });
 
   it('allows public unicast addresses', () => {
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '::ffff:93.184.216.34']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '::ffff:93.184.216.34'])
+      expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('refuses non-https, credentials, fragments and over-long URLs before resolving anything', () => {
@@ -78,7 +95,15 @@ describe('the SSRF address rule', () => {
   });
 
   it('refuses control characters and surrounding spaces, and gives the URL in its serialised form', () => {
-    for (const raw of ['https://example.com/a\r\nb', 'https://example.com/\n', ' https://example.com/', 'https://example.com/ ', 'https://exa\tmple.com/', 'https://example.com/\u007f', 'https://example.com/a b']) {
+    for (const raw of [
+      'https://example.com/a\r\nb',
+      'https://example.com/\n',
+      ' https://example.com/',
+      'https://example.com/ ',
+      'https://exa\tmple.com/',
+      'https://example.com/\u007f',
+      'https://example.com/a b',
+    ]) {
       expect(urlShapeRefusal(raw), JSON.stringify(raw)).toBe('control_characters');
     }
     expect(parseDestination('https://127。0。0。1/hook')).toEqual({ href: 'https://127.0.0.1/hook' });

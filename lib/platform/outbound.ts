@@ -225,7 +225,12 @@ function failureOf(error: NodeJS.ErrnoException): OutboundFailure {
  * by `timeoutMs`; the response body is drained up to a small limit and dropped; 3xx is answered as is
  * (never followed). `signal` aborts it (a worker that stops).
  */
-export async function postJson(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<OutboundResult> {
+export async function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<OutboundResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const target = new URL(url);

@@ -6,13 +6,7 @@ import { rateLimitCounters } from '@/lib/db/schema';
  * One atomic upsert per hit, so concurrent instances share the counter without a read-modify-write
  * race: a row from an older window is reset to 1, otherwise incremented.
  */
-export async function hitCounter(
-  db: Executor,
-  bucket: string,
-  subject: string,
-  windowStart: Date,
-  expiresAt: Date,
-): Promise<number> {
+export async function hitCounter(db: Executor, bucket: string, subject: string, windowStart: Date, expiresAt: Date): Promise<number> {
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ bucket, subject, windowStart, count: 1, expiresAt })
@@ -34,7 +28,12 @@ export async function releaseHit(db: Executor, bucket: string, subject: string, 
     .update(rateLimitCounters)
     .set({ count: sql`${rateLimitCounters.count} - 1` })
     .where(
-      and(eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.subject, subject), eq(rateLimitCounters.windowStart, windowStart), gt(rateLimitCounters.count, 0)),
+      and(
+        eq(rateLimitCounters.bucket, bucket),
+        eq(rateLimitCounters.subject, subject),
+        eq(rateLimitCounters.windowStart, windowStart),
+        gt(rateLimitCounters.count, 0),
+      ),
     );
 }
 

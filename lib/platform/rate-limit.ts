@@ -18,13 +18,7 @@ function windowAt(windowSeconds: number, now: Date): { windowStart: Date; window
 }
 
 /** Fixed-window counter in Postgres, shared by every instance of the service. */
-export async function consumeRateLimit(
-  bucket: string,
-  subject: string,
-  limit: number,
-  windowSeconds: number,
-  now: Date,
-): Promise<RateDecision> {
+export async function consumeRateLimit(bucket: string, subject: string, limit: number, windowSeconds: number, now: Date): Promise<RateDecision> {
   const { windowStart, windowEnd } = windowAt(windowSeconds, now);
   const db = await getDb();
   const count = await hitCounter(db, bucket, subject, windowStart, new Date(windowEnd));

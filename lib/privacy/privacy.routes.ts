@@ -24,7 +24,10 @@ export const privacyOperations: AnyOperation[] = [
       delegations: z.array(z.record(z.string(), z.unknown())),
       consents: z.array(z.record(z.string(), z.unknown())),
       sessions: z.array(z.record(z.string(), z.unknown())),
-      authenticators: z.object({ passkeys: z.array(z.record(z.string(), z.unknown())), password: z.object({ set: z.boolean(), updated_at: z.string().nullable() }) }),
+      authenticators: z.object({
+        passkeys: z.array(z.record(z.string(), z.unknown())),
+        password: z.object({ set: z.boolean(), updated_at: z.string().nullable() }),
+      }),
       activity: z.array(z.object({ action: z.string(), outcome: z.string(), at: z.string() })),
     }),
     handler: ({ actor, now }) => exportPersonalData(actorOfKind(actor, 'bearer'), now),

@@ -36,8 +36,12 @@ describe('sessions', () => {
   // ASVS V7.5.2: the person sees every active session.
   it('lists own sessions with safe metadata and marks the current one', async () => {
     await signUpWithPassword(mailbox, 'grace@example.test', PASSWORD);
-    const laptop = await signInWithPassword('grace@example.test', PASSWORD, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' } });
-    await signInWithPassword('grace@example.test', PASSWORD, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) Safari/604.1' } });
+    const laptop = await signInWithPassword('grace@example.test', PASSWORD, {
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' },
+    });
+    await signInWithPassword('grace@example.test', PASSWORD, {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) Safari/604.1' },
+    });
     const { sessions } = await (await get('/api/auth/sessions', { headers: { cookie: laptop.cookie } })).json();
     expect(sessions).toHaveLength(2);
     expect(sessions.find((s: { current: boolean }) => s.current)).toMatchObject({ id: laptop.sessionId, device: 'Chrome on Linux' });

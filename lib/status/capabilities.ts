@@ -25,15 +25,24 @@ const planned = (what: string) => (): CapabilityAnswer => ({ status: 'planned', 
 const live = (reason: string) => (): CapabilityAnswer => ({ status: 'live', reason });
 
 /** Built and needing only the database. */
-const databaseBacked = (what: string) => (e: Evidence): CapabilityAnswer =>
-  e.database.state === 'pass' ? { status: 'live', reason: `${what} is built and its database answers.` } : { status: 'degraded', reason: 'The database is unavailable.' };
+const databaseBacked =
+  (what: string) =>
+  (e: Evidence): CapabilityAnswer =>
+    e.database.state === 'pass'
+      ? { status: 'live', reason: `${what} is built and its database answers.` }
+      : { status: 'degraded', reason: 'The database is unavailable.' };
 
 /** Built, and depending on mail reaching people: degraded while codes go to the dev mailbox. */
-const mailBacked = (what: string) => (e: Evidence): CapabilityAnswer => {
-  if (e.database.state !== 'pass') return { status: 'degraded', reason: 'The database is unavailable.' };
-  if (e.mail.transport === 'smtp_ready') return { status: 'live', reason: `${what} is built; mail is delivered over SMTP.` };
-  return { status: 'degraded', reason: `${what} is built, but mail ${e.mail.transport === 'dev_mailbox' ? 'goes to the dev mailbox' : 'cannot be delivered'}.` };
-};
+const mailBacked =
+  (what: string) =>
+  (e: Evidence): CapabilityAnswer => {
+    if (e.database.state !== 'pass') return { status: 'degraded', reason: 'The database is unavailable.' };
+    if (e.mail.transport === 'smtp_ready') return { status: 'live', reason: `${what} is built; mail is delivered over SMTP.` };
+    return {
+      status: 'degraded',
+      reason: `${what} is built, but mail ${e.mail.transport === 'dev_mailbox' ? 'goes to the dev mailbox' : 'cannot be delivered'}.`,
+    };
+  };
 
 function emailAnswer(e: Evidence): CapabilityAnswer {
   switch (e.mail.transport) {
@@ -70,12 +79,27 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   { id: 'email', title: 'Transactional e-mail', endpoint: '/api/auth/email/capabilities', classify: emailAnswer },
   { id: 'enrollment', title: 'Verified-email enrollment', endpoint: '/api/auth/enrollment/capabilities', classify: mailBacked('Enrollment') },
   { id: 'verification', title: 'Six-digit e-mail verification', endpoint: '/api/auth/verification/capabilities', classify: mailBacked('E-mail verification') },
-  { id: 'passkeys', title: 'Passkeys (WebAuthn)', endpoint: '/api/auth/passkeys/capabilities', classify: databaseBacked('Passkey enrollment, sign-in and step-up') },
+  {
+    id: 'passkeys',
+    title: 'Passkeys (WebAuthn)',
+    endpoint: '/api/auth/passkeys/capabilities',
+    classify: databaseBacked('Passkey enrollment, sign-in and step-up'),
+  },
   { id: 'password', title: 'Password sign-in', endpoint: '/api/auth/password/capabilities', classify: databaseBacked('Password sign-in with lockout') },
   { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: mailBacked('E-mail code sign-in') },
-  { id: 'session', title: 'Browser sessions and step-up', endpoint: '/api/auth/session/capabilities', classify: databaseBacked('Session management and step-up') },
+  {
+    id: 'session',
+    title: 'Browser sessions and step-up',
+    endpoint: '/api/auth/session/capabilities',
+    classify: databaseBacked('Session management and step-up'),
+  },
   { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: mailBacked('Account recovery') },
-  { id: 'interaction', title: 'Hosted sign-in and consent interaction', endpoint: '/api/auth/interaction/capabilities', classify: databaseBacked('Hosted sign-in and OAuth consent') },
+  {
+    id: 'interaction',
+    title: 'Hosted sign-in and consent interaction',
+    endpoint: '/api/auth/interaction/capabilities',
+    classify: databaseBacked('Hosted sign-in and OAuth consent'),
+  },
   {
     id: 'oauth',
     title: 'OAuth 2.0 / OpenID Connect provider',
@@ -90,19 +114,29 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
                 'Discovery, registration, authorization code + PKCE with hosted sign-in and consent, prompt/max_age, RFC 8707 resources ({base_url}/mcp), refresh rotation, userinfo, revocation and the bearer identity API.',
             },
   },
-  { id: 'authorization', title: 'Organization and action authorization', endpoint: '/api/auth/authorization/capabilities', classify: databaseBacked('Tenant authorization (roles, custom roles, delegated grants, policies, approvals)') },
+  {
+    id: 'authorization',
+    title: 'Organization and action authorization',
+    endpoint: '/api/auth/authorization/capabilities',
+    classify: databaseBacked('Tenant authorization (roles, custom roles, delegated grants, policies, approvals)'),
+  },
   { id: 'organizations', title: 'Organizations (tenants)', classify: mailBacked('Organization administration (invitations travel by mail)') },
   {
     id: 'agent_action_execution',
     title: 'Agent action execution',
     // The action catalog (register, list) is built; running an action is not offered by this deployment.
-    classify: () => ({ status: 'gated', reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.' }),
+    classify: () => ({
+      status: 'gated',
+      reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.',
+    }),
   },
   { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
   {
     id: 'developer',
     title: 'Developer applications and API keys',
-    classify: databaseBacked('Applications (real OAuth clients: hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys'),
+    classify: databaseBacked(
+      'Applications (real OAuth clients: hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys',
+    ),
   },
   { id: 'webhooks', title: 'Signed webhooks', classify: databaseBacked('Signed webhook delivery (outbox, leased worker, retries)') },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },

@@ -13,6 +13,8 @@ export function shippedMigrationHashes(): { tag: string; hash: string }[] {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
   return journal.entries.map((entry) => ({
     tag: entry.tag,
-    hash: createHash('sha256').update(readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8')).digest('hex'),
+    hash: createHash('sha256')
+      .update(readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8'))
+      .digest('hex'),
   }));
 }

@@ -10,21 +10,36 @@ export interface ReadinessCheck {
 /** The deployment gate: every check passes (ready), some are degraded, or one fails (not_ready). */
 export function readinessChecks(e: Evidence): ReadinessCheck[] {
   return [
-    { id: 'database', state: e.database.state, detail: e.database.state === 'pass' ? `${e.database.driver} answered in ${e.database.latencyMs} ms` : 'unavailable' },
+    {
+      id: 'database',
+      state: e.database.state,
+      detail: e.database.state === 'pass' ? `${e.database.driver} answered in ${e.database.latencyMs} ms` : 'unavailable',
+    },
     {
       id: 'migrations',
       state: e.migrations.state,
-      detail: e.migrations.applied === null ? 'unavailable' : `${e.migrations.applied} applied, ${e.migrations.shipped} shipped (latest ${e.migrations.latest})`,
+      detail:
+        e.migrations.applied === null ? 'unavailable' : `${e.migrations.applied} applied, ${e.migrations.shipped} shipped (latest ${e.migrations.latest})`,
     },
     {
       id: 'keys',
       state: e.keys.state,
-      detail: e.keys.state === 'fail' ? 'the data encryption key is unusable' : e.keys.generated ? 'generated into DATA_DIR (embedded mode)' : 'provided by the operator',
+      detail:
+        e.keys.state === 'fail'
+          ? 'the data encryption key is unusable'
+          : e.keys.generated
+            ? 'generated into DATA_DIR (embedded mode)'
+            : 'provided by the operator',
     },
     {
       id: 'mail',
       state: e.mail.state,
-      detail: e.mail.transport === 'smtp_ready' ? 'SMTP handshake succeeded' : e.mail.transport === 'dev_mailbox' ? 'dev mailbox (no SMTP_URL)' : 'SMTP handshake failed',
+      detail:
+        e.mail.transport === 'smtp_ready'
+          ? 'SMTP handshake succeeded'
+          : e.mail.transport === 'dev_mailbox'
+            ? 'dev mailbox (no SMTP_URL)'
+            : 'SMTP handshake failed',
     },
     {
       id: 'password_hashing',
@@ -59,7 +74,11 @@ export function rehearsalGates(e: Evidence): RehearsalGate[] {
   if (config.outboundAllowPrivateNetworks) independent.push('outbound requests may reach private networks');
   if (e.keys.state === 'fail') independent.push('the data encryption key is unusable');
   return [
-    { id: 'approval', passed: config.launchApprovedBy !== null, detail: config.launchApprovedBy ? 'launch approval recorded' : 'LAUNCH_APPROVED_BY is not set' },
+    {
+      id: 'approval',
+      passed: config.launchApprovedBy !== null,
+      detail: config.launchApprovedBy ? 'launch approval recorded' : 'LAUNCH_APPROVED_BY is not set',
+    },
     {
       id: 'exact_origin',
       passed: origin.protocol === 'https:' && origin.hostname !== 'localhost',
@@ -69,8 +88,19 @@ export function rehearsalGates(e: Evidence): RehearsalGate[] {
     {
       id: 'data_store',
       passed: e.database.driver === 'postgres' && e.database.state === 'pass' && e.migrations.state === 'pass',
-      detail: e.database.driver === 'pglite' ? 'embedded database (not for production)' : e.database.state === 'pass' ? (e.migrations.state === 'pass' ? 'Postgres reachable and migrated' : 'migrations not applied') : 'unavailable',
+      detail:
+        e.database.driver === 'pglite'
+          ? 'embedded database (not for production)'
+          : e.database.state === 'pass'
+            ? e.migrations.state === 'pass'
+              ? 'Postgres reachable and migrated'
+              : 'migrations not applied'
+            : 'unavailable',
     },
-    { id: 'operational_email', passed: e.mail.transport === 'smtp_ready', detail: e.mail.transport === 'smtp_ready' ? 'SMTP handshake succeeded' : 'no working SMTP transport' },
+    {
+      id: 'operational_email',
+      passed: e.mail.transport === 'smtp_ready',
+      detail: e.mail.transport === 'smtp_ready' ? 'SMTP handshake succeeded' : 'no working SMTP transport',
+    },
   ];
 }

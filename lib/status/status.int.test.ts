@@ -44,7 +44,8 @@ describe('runtime and status surface', () => {
       expect(statusIn(matrix, id), id).toBe('live');
     }
     // Without SMTP, codes and invitations reach people only through the dev mailbox.
-    for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations']) expect(statusIn(matrix, id), id).toBe('degraded');
+    for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations'])
+      expect(statusIn(matrix, id), id).toBe('degraded');
     for (const id of ['federation', 'scim', 'privacy']) {
       expect(statusIn(matrix, id), id).toBe('planned');
     }
@@ -111,7 +112,15 @@ describe('runtime and status surface', () => {
     restore = withEnv({ SMTP_URL: secretUrl, HELP_PROVIDER_URL: 'http://127.0.0.1:9/v1', HELP_PROVIDER_API_KEY: 'sk-provider-key-never-shown' });
     let everything = '';
     for (const path of STATUS_PATHS) everything += await (await call(operation('GET', path))).text();
-    for (const secret of [TEST_ENV.SESSION_SECRET!, TEST_ENV.PASSWORD_PEPPER!, TEST_ENV.DATA_ENCRYPTION_KEY!, 'hunter2-smtp-password', 'sk-provider-key-never-shown', '127.0.0.1', 'postgres://']) {
+    for (const secret of [
+      TEST_ENV.SESSION_SECRET!,
+      TEST_ENV.PASSWORD_PEPPER!,
+      TEST_ENV.DATA_ENCRYPTION_KEY!,
+      'hunter2-smtp-password',
+      'sk-provider-key-never-shown',
+      '127.0.0.1',
+      'postgres://',
+    ]) {
       expect(everything).not.toContain(secret);
     }
     await sink.close();

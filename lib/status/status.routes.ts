@@ -6,7 +6,14 @@ import { authStatus, capabilityDetail, capabilityMatrix, health, readiness, rehe
 const capabilityStatus = z.enum(['live', 'gated', 'degraded', 'manual', 'planned']);
 const checkState = z.enum(['pass', 'degraded', 'fail']);
 
-const publicGet = { method: 'GET', auth: { kind: 'public' }, origin: 'if-present', idempotency: 'none', successStatus: 200, tag: 'Runtime and status' } as const;
+const publicGet = {
+  method: 'GET',
+  auth: { kind: 'public' },
+  origin: 'if-present',
+  idempotency: 'none',
+  successStatus: 200,
+  tag: 'Runtime and status',
+} as const;
 
 const healthOp = defineOperation({
   ...publicGet,

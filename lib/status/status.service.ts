@@ -33,7 +33,13 @@ function contractOf(id: string): Record<string, unknown> {
   const ttl = config.ttl;
   switch (id) {
     case 'passkeys':
-      return { rp_id: config.rpId, origin: config.origin, user_verification: 'required', resident_key: 'required', challenge_ttl_seconds: ttl.webauthnChallenge };
+      return {
+        rp_id: config.rpId,
+        origin: config.origin,
+        user_verification: 'required',
+        resident_key: 'required',
+        challenge_ttl_seconds: ttl.webauthnChallenge,
+      };
     case 'password':
       return { algorithm: 'PBKDF2-HMAC-SHA256', iterations: config.passwordIterations, min_length: 8, max_length: 128, normalization: 'NFC' };
     case 'email_otp':
@@ -84,13 +90,30 @@ export async function capabilityDetail(id: string) {
   };
 }
 
-const AUTH_CAPABILITIES = ['enrollment', 'verification', 'passkeys', 'password', 'email_otp', 'email', 'session', 'recovery', 'interaction', 'authorization', 'federation'];
+const AUTH_CAPABILITIES = [
+  'enrollment',
+  'verification',
+  'passkeys',
+  'password',
+  'email_otp',
+  'email',
+  'session',
+  'recovery',
+  'interaction',
+  'authorization',
+  'federation',
+];
 
 export async function authStatus() {
   const evidence = await getEvidence();
   const capabilities = Object.fromEntries(AUTH_CAPABILITIES.map((id) => [id, classifyOne(id, evidence).status]));
   const signInMethods = ['passkeys', 'password', 'email_otp'].filter((id) => capabilities[id] === 'live' || capabilities[id] === 'degraded');
-  return { status: signInMethods.length > 0 ? ('available' as const) : ('unavailable' as const), sign_in_methods: signInMethods, capabilities, checked_at: evidence.checkedAt.toISOString() };
+  return {
+    status: signInMethods.length > 0 ? ('available' as const) : ('unavailable' as const),
+    sign_in_methods: signInMethods,
+    capabilities,
+    checked_at: evidence.checkedAt.toISOString(),
+  };
 }
 
 export async function readiness() {

@@ -24,7 +24,11 @@ export async function updateUserProfile(
   changes: Partial<Pick<UserRow, 'displayName' | 'locale' | 'timezone'>>,
   at: Date,
 ): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ ...changes, updatedAt: at }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: at })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 

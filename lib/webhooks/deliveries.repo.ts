@@ -11,7 +11,10 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
 /** Inserts deliveries; one that exists for the same (webhook, event) is left alone (idempotent fan-out). */
 export async function insertDeliveries(db: Executor, rows: DeliveryRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(webhookDeliveries).values(rows).onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventId] });
+  await db
+    .insert(webhookDeliveries)
+    .values(rows)
+    .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventId] });
 }
 
 /** Undispatched outbox events, oldest first, locked so that concurrent fan-outs take disjoint batches. */
@@ -98,7 +101,10 @@ export async function claimDueDeliveries(db: Executor, claim: ClaimRequest): Pro
   return db.update(d).set({ leasedUntil: claim.leaseUntil, leaseOwner: claim.owner }).where(inArray(d.id, due)).returning();
 }
 
-export type DeliveryChange = Pick<DeliveryRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastAttemptAt' | 'lastFailureCode' | 'lastResponseStatus' | 'deliveredAt'>;
+export type DeliveryChange = Pick<
+  DeliveryRow,
+  'status' | 'attempts' | 'nextAttemptAt' | 'lastAttemptAt' | 'lastFailureCode' | 'lastResponseStatus' | 'deliveredAt'
+>;
 
 /**
  * Writes a batch of outcomes in one statement, each only while `owner` still holds its lease: a

@@ -49,9 +49,14 @@ export function deliveryView(row: DeliveryRow) {
   };
 }
 
-export async function listOwnDeliveries(actor: Actor & { userId: string }, page: PageRequest, filter: { webhookId?: string }): Promise<Page<ReturnType<typeof deliveryView>>> {
+export async function listOwnDeliveries(
+  actor: Actor & { userId: string },
+  page: PageRequest,
+  filter: { webhookId?: string },
+): Promise<Page<ReturnType<typeof deliveryView>>> {
   // An id that is not a UUID matches nothing (the filter never reaches the database malformed).
-  const rows = filter.webhookId && !isUuid(filter.webhookId) ? [] : await listDeliveries(await getDb(), actor.userId, filter.webhookId, page.after, page.limit + 1);
+  const rows =
+    filter.webhookId && !isUuid(filter.webhookId) ? [] : await listDeliveries(await getDb(), actor.userId, filter.webhookId, page.after, page.limit + 1);
   const result = toPage(rows, page);
   return { ...result, items: result.items.map(deliveryView), extra: bearerEnvelope(actor) };
 }
@@ -62,7 +67,15 @@ export async function sendTestEvent(actor: Actor & { userId: string }, webhookId
     const subscription = await ownedSubscription(tx, actor.userId, webhookId, { enabled: true });
     const row = newDelivery(subscription.id, actor.userId, randomUUID(), envelope(TEST_EVENT_TYPE, now, { webhook_id: subscription.id }), now);
     await insertDeliveries(tx, [row]);
-    await recordAudit(tx, { action: 'webhook.test_sent', outcome: 'success', actor, subject: { type: 'webhook', id: subscription.id }, requestId, data: { delivery_id: row.id }, at: now });
+    await recordAudit(tx, {
+      action: 'webhook.test_sent',
+      outcome: 'success',
+      actor,
+      subject: { type: 'webhook', id: subscription.id },
+      requestId,
+      data: { delivery_id: row.id },
+      at: now,
+    });
     return { delivery_id: row.id };
   });
 }

@@ -117,7 +117,10 @@ async function send(delivery: DeliveryRow, subscription: SubscriptionRow | undef
   if (!subscription || subscription.status !== 'enabled' || !secret) return { kind: 'unsent', delivery };
   const body = JSON.stringify(delivery.payload);
   const sentAt = new Date();
-  const result = await postJson(subscription.url, deliveryHeaders(secret, delivery.id, options.now, body), body, { timeoutMs: ATTEMPT_TIMEOUT_MS, signal: options.signal });
+  const result = await postJson(subscription.url, deliveryHeaders(secret, delivery.id, options.now, body), body, {
+    timeoutMs: ATTEMPT_TIMEOUT_MS,
+    signal: options.signal,
+  });
   // The worker is stopping: the lease goes back, nothing is counted.
   if ('failure' in result && result.failure === 'aborted') return { kind: 'aborted', delivery };
   return { kind: 'sent', delivery, subscriptionId: subscription.id, outcome: classify(result), durationMs: result.durationMs, sentAt };
@@ -153,7 +156,12 @@ function plan(sent: Exclude<Sent, { kind: 'aborted' }>, now: Date) {
 }
 
 function unchanged(delivery: DeliveryRow) {
-  return { attempts: delivery.attempts, lastAttemptAt: delivery.lastAttemptAt, lastResponseStatus: delivery.lastResponseStatus, deliveredAt: delivery.deliveredAt };
+  return {
+    attempts: delivery.attempts,
+    lastAttemptAt: delivery.lastAttemptAt,
+    lastResponseStatus: delivery.lastResponseStatus,
+    deliveredAt: delivery.deliveredAt,
+  };
 }
 
 /**
@@ -178,7 +186,14 @@ async function recordAll(sent: Sent[], options: PassOptions): Promise<(DeliveryC
     const held = plans.flatMap((p) => (p && written.has(p.id) ? [p] : []));
     for (const { disables } of held) {
       if (disables && (await markSubscriptionDisabled(tx, disables, now))) {
-        await recordAudit(tx, { action: 'webhook.disabled', outcome: 'success', actor: ANONYMOUS, subject: { type: 'webhook', id: disables }, data: { reason: 'endpoint_gone' }, at: now });
+        await recordAudit(tx, {
+          action: 'webhook.disabled',
+          outcome: 'success',
+          actor: ANONYMOUS,
+          subject: { type: 'webhook', id: disables },
+          data: { reason: 'endpoint_gone' },
+          at: now,
+        });
       }
     }
     const attempts = held.flatMap((p) => (p.attempt ? [p.attempt] : []));

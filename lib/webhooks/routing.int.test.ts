@@ -45,7 +45,11 @@ async function application(owner: Person, status: 'enabled' | 'disabled' = 'enab
 
 async function assign(organizationId: string, applicationId: string, status: 'active' | 'disabled' = 'active') {
   const now = new Date();
-  await (await getDb()).insert(organizationApplications).values({ organizationId, applicationId, status, assignedBy: null, createdAt: now, updatedAt: now, disabledAt: null });
+  await (
+    await getDb()
+  )
+    .insert(organizationApplications)
+    .values({ organizationId, applicationId, status, assignedBy: null, createdAt: now, updatedAt: now, disabledAt: null });
 }
 
 /** Writes an event as an operation would (in the outbox) and answers its id. */
@@ -80,7 +84,12 @@ describe('fan-out', () => {
   it("routes an organization's event to the owners of enabled applications actively assigned to it, nobody else", async () => {
     const carol = await person(mailbox, 'carol');
     const organizationId = await createOrganization(carol);
-    const [assigned, unassigned, revoked, disabledApp] = await Promise.all([person(mailbox, 'dev'), person(mailbox, 'dev'), person(mailbox, 'dev'), person(mailbox, 'dev')]);
+    const [assigned, unassigned, revoked, disabledApp] = await Promise.all([
+      person(mailbox, 'dev'),
+      person(mailbox, 'dev'),
+      person(mailbox, 'dev'),
+      person(mailbox, 'dev'),
+    ]);
     await assign(organizationId, await application(assigned!));
     await application(unassigned!);
     await assign(organizationId, await application(revoked!), 'disabled');
@@ -106,7 +115,10 @@ describe('fan-out', () => {
     expect(dispatched!.dispatchedAt).not.toBeNull();
     expect(await fanOut(new Date())).toBe(0);
     // As if a fan-out had crashed after inserting deliveries but before marking the event.
-    await db.update(outboxEvents).set({ dispatchedAt: null }).where(inArray(outboxEvents.id, [event]));
+    await db
+      .update(outboxEvents)
+      .set({ dispatchedAt: null })
+      .where(inArray(outboxEvents.id, [event]));
     await fanOutAll(new Date());
     expect(await recipientsOf(event)).toEqual([hook.id]);
   });

@@ -68,7 +68,10 @@ describe('webhook subscriptions (browser contract)', () => {
     const audit = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.subjectId, created.id));
     expect(audit.map((row) => row.action).sort()).toEqual(['webhook.created', 'webhook.secret_rotated']);
     expect(JSON.stringify(audit)).not.toContain('token=abc');
-    expect(audit.find((row) => row.action === 'webhook.created')!.data).toEqual({ host: `localhost:${receiver.port}`, events: 'identity.user.updated identity.password.changed' });
+    expect(audit.find((row) => row.action === 'webhook.created')!.data).toEqual({
+      host: `localhost:${receiver.port}`,
+      events: 'identity.user.updated identity.password.changed',
+    });
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {
@@ -97,12 +100,24 @@ describe('webhook subscriptions (browser contract)', () => {
     const ada = await person(mailbox, 'ada');
     const restore = withEnv({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' });
     try {
-      for (const url of [receiver.url, 'https://127.0.0.1/x', 'https://127。0。0。1/x', 'https://[::7f00:1]/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://[fd00:ec2::254]/', 'https://[::ffff:10.0.0.1]/', 'https://10.1.2.3/']) {
+      for (const url of [
+        receiver.url,
+        'https://127.0.0.1/x',
+        'https://127。0。0。1/x',
+        'https://[::7f00:1]/x',
+        'https://[::1]/x',
+        'https://169.254.169.254/latest',
+        'https://[fd00:ec2::254]/',
+        'https://[::ffff:10.0.0.1]/',
+        'https://10.1.2.3/',
+      ]) {
         const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url, events: ['identity.user.updated'] } });
         expect(response.status, url).toBe(400);
         expect(JSON.stringify(await problemOf(response))).toContain('non-public address');
       }
-      const unresolvable = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url: 'https://no-such-host.invalid/x', events: ['identity.user.updated'] } });
+      const unresolvable = await asBrowser(ada.browser, 'POST', WEBHOOKS, {
+        body: { url: 'https://no-such-host.invalid/x', events: ['identity.user.updated'] },
+      });
       expect(unresolvable.status).toBe(400);
     } finally {
       restore();
@@ -125,7 +140,9 @@ describe('webhook subscriptions (browser contract)', () => {
     for (const url of [`${receiver.url}\r\n`, ` ${receiver.url}`, `${receiver.url} `, receiver.url.replace('https://', 'https://\n')]) {
       const response = await asBrowser(ada.browser, 'POST', WEBHOOKS, { body: { url, events: ['identity.user.updated'] } });
       expect(response.status, JSON.stringify(url)).toBe(400);
-      expect((await problemOf(response)).errors).toEqual([{ path: 'body.url', message: 'The endpoint must not contain spaces, line breaks or other control characters.' }]);
+      expect((await problemOf(response)).errors).toEqual([
+        { path: 'body.url', message: 'The endpoint must not contain spaces, line breaks or other control characters.' },
+      ]);
     }
     const list = (await (await asBrowser(ada.browser, 'GET', WEBHOOKS)).json()) as { webhooks: unknown[] };
     expect(list.webhooks).toEqual([]);
@@ -144,10 +161,14 @@ describe('webhook subscriptions (browser contract)', () => {
     const test = await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/test`, { body: { webhook_id: hook.id } });
     expect(test.status).toBe(202);
     const { delivery_id } = (await test.json()) as { delivery_id: string };
-    const bobs = (await (await asBrowser(bob.browser, 'GET', `${WEBHOOKS}/deliveries`, { query: `webhook_id=${hook.id}` })).json()) as { deliveries: unknown[] };
+    const bobs = (await (await asBrowser(bob.browser, 'GET', `${WEBHOOKS}/deliveries`, { query: `webhook_id=${hook.id}` })).json()) as {
+      deliveries: unknown[];
+    };
     expect(bobs.deliveries).toEqual([]);
     expect((await asBrowser(bob.browser, 'POST', `${WEBHOOKS}/deliveries/retry`, { body: { delivery_id } })).status).toBe(404);
-    const adas = (await (await asBrowser(ada.browser, 'GET', `${WEBHOOKS}/deliveries`, { query: `webhook_id=${hook.id}` })).json()) as { deliveries: Record<string, unknown>[] };
+    const adas = (await (await asBrowser(ada.browser, 'GET', `${WEBHOOKS}/deliveries`, { query: `webhook_id=${hook.id}` })).json()) as {
+      deliveries: Record<string, unknown>[];
+    };
     expect(adas.deliveries).toEqual([
       {
         id: delivery_id,
@@ -167,14 +188,18 @@ describe('webhook subscriptions (browser contract)', () => {
   it('disables with step-up: a disabled subscription takes no test, no rotation, and its waiting deliveries fail unsent', async () => {
     const ada = await person(mailbox, 'ada');
     const hook = await subscribe(ada, receiver.url);
-    const { delivery_id } = (await (await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/test`, { body: { webhook_id: hook.id } })).json()) as { delivery_id: string };
+    const { delivery_id } = (await (await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/test`, { body: { webhook_id: hook.id } })).json()) as {
+      delivery_id: string;
+    };
     const disabled = await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/disable`, { body: { webhook_id: hook.id } });
     expect(disabled.status).toBe(200);
     expect(await disabled.json()).toEqual({ id: hook.id, status: 'disabled' });
     expect((await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/disable`, { body: { webhook_id: hook.id } })).status).toBe(409);
     expect((await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/test`, { body: { webhook_id: hook.id } })).status).toBe(409);
     expect((await asBrowser(ada.browser, 'POST', `${WEBHOOKS}/rotate`, { body: { webhook_id: hook.id } })).status).toBe(409);
-    const list = (await (await asBrowser(ada.browser, 'GET', `${WEBHOOKS}/deliveries`)).json()) as { deliveries: { id: string; status: string; last_failure_code: string }[] };
+    const list = (await (await asBrowser(ada.browser, 'GET', `${WEBHOOKS}/deliveries`)).json()) as {
+      deliveries: { id: string; status: string; last_failure_code: string }[];
+    };
     expect(list.deliveries.find((d) => d.id === delivery_id)).toMatchObject({ status: 'failed', last_failure_code: 'subscription_disabled' });
   });
 

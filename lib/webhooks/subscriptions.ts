@@ -114,7 +114,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 /** The owner's subscription inside `tx`, locked; unknown or another owner's: 404; disabled: 409 when asked. */
-export async function ownedSubscription(tx: Parameters<typeof findOwnedSubscription>[0], userId: string, webhookId: string, options: { enabled?: boolean } = {}) {
+export async function ownedSubscription(
+  tx: Parameters<typeof findOwnedSubscription>[0],
+  userId: string,
+  webhookId: string,
+  options: { enabled?: boolean } = {},
+) {
   const row = isUuid(webhookId) ? await findOwnedSubscription(tx, userId, webhookId) : null;
   if (!row) throw serviceError('not_found', 'You have no webhook subscription with this id.');
   if (options.enabled && row.status !== 'enabled') throw serviceError('conflict', 'This webhook subscription is disabled.');
@@ -140,7 +145,15 @@ export async function disableWebhook(actor: SessionActor, webhookId: string, now
   await inTransaction(async (tx) => {
     const row = await ownedSubscription(tx, actor.userId, webhookId, { enabled: true });
     await markSubscriptionDisabled(tx, row.id, now);
-    await recordAudit(tx, { action: 'webhook.disabled', outcome: 'success', actor, subject: { type: 'webhook', id: row.id }, requestId, data: { reason: 'owner' }, at: now });
+    await recordAudit(tx, {
+      action: 'webhook.disabled',
+      outcome: 'success',
+      actor,
+      subject: { type: 'webhook', id: row.id },
+      requestId,
+      data: { reason: 'owner' },
+      at: now,
+    });
   });
   return { id: webhookId, status: 'disabled' as const };
 }

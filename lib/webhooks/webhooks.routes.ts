@@ -12,7 +12,6 @@ import { WEBHOOK_EVENT_TYPES } from './catalogue';
 import { DELIVERY_SCHEMA, listOwnDeliveries, processOwnDeliveries, retryDelivery, sendTestEvent } from './deliveries';
 import { createWebhook, disableWebhook, listOwnWebhooks, rotateWebhookSecret } from './subscriptions';
 
-
 const webhook = z.object({
   id: z.string(),
   url: z.string(),

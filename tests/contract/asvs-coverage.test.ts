@@ -41,7 +41,11 @@ const TEST_FILE = /^(?:lib|tests|e2e)\/.+\.(?:test|spec)\.ts$/;
 const CITATION = /`((?:lib|tests|e2e)\/[\w./[\]-]*\.(?:test|spec)\.ts)`\s*\(([^)]*)\)/g;
 const TEST_CALL = /\b(?:it|test|describe)(?:\.each\b|\.skip\b|\.only\b)?\s*[(`]/;
 
-const cellsOf = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+const cellsOf = (line: string) =>
+  line
+    .split('|')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 
 /** The tests an evidence cell cites by title: `file` ("title", "title": a note). */
 function citedTests(evidence: string): { file: string; title: string }[] {
@@ -113,13 +117,15 @@ function coverageProblems(markdown: string, repo: Repository): string[] {
     const files = namedPaths(row.evidence);
     if (!files.some((file) => TEST_FILE.test(file))) problems.push(`${row.id}: tested, but names no test file under lib/, tests/ or e2e/`);
     for (const file of files) {
-      if (repo.exists(file) && !idsIn(repo.read(file)).has(row.id)) problems.push(`${row.id}: ${file} does not name ${row.id} (add // ASVS ${row.id} next to the test)`);
+      if (repo.exists(file) && !idsIn(repo.read(file)).has(row.id))
+        problems.push(`${row.id}: ${file} does not name ${row.id} (add // ASVS ${row.id} next to the test)`);
     }
     for (const { file, title } of citedTests(row.evidence)) {
       if (!repo.exists(file)) continue;
       const region = testRegion(repo.read(file), title);
       if (region === null) problems.push(`${row.id}: ${file} has no test "${title}"`);
-      else if (!idsIn(region).has(row.id)) problems.push(`${row.id}: the test "${title}" in ${file} does not carry ${row.id} (the tag belongs on the cited test)`);
+      else if (!idsIn(region).has(row.id))
+        problems.push(`${row.id}: the test "${title}" in ${file} does not carry ${row.id} (the tag belongs on the cited test)`);
     }
   }
 
@@ -127,7 +133,8 @@ function coverageProblems(markdown: string, repo: Repository): string[] {
     for (const id of idsIn(repo.read(file))) {
       const row = byId.get(id);
       if (!row) problems.push(`${file} names ${id}, which is not in the table`);
-      else if (row.status !== 'tested' || !namedPaths(row.evidence).includes(file)) problems.push(`${file} names ${id}: its row must be tested and name ${file}`);
+      else if (row.status !== 'tested' || !namedPaths(row.evidence).includes(file))
+        problems.push(`${file} names ${id}: its row must be tested and name ${file}`);
     }
   }
   return problems;

@@ -22,7 +22,10 @@ const DEV_INTERACTION_REQUESTS = [
 ] as const;
 
 async function ask(handler: NodeRequestHandler, method: string, pathname: string): Promise<number> {
-  const request = new Request(`${getConfig().baseUrl}${pathname}`, { method, headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {} });
+  const request = new Request(`${getConfig().baseUrl}${pathname}`, {
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+  });
   const response = await runNodeHandler(handler, request, Buffer.from(method === 'POST' ? 'prompt=login&login=someone' : ''), getConfig().origin, '127.0.0.1');
   return response.status;
 }

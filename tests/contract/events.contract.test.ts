@@ -39,16 +39,24 @@ type Act = () => Promise<Response>;
 async function organizationWithGroup(options: { member?: boolean } = {}) {
   const owner = await passwordAccount();
   const id = await createOrganization(owner);
-  const group = (await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Team' } })).json()) as { id: string };
+  const group = (await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups', { params: { id }, body: { name: 'Team' } })).json()) as {
+    id: string;
+  };
   const membershipId = await joinAs(id, (await passwordAccount()).userId, 'member');
-  if (options.member) await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: group.id }, body: { membership_id: membershipId } });
+  if (options.member)
+    await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', {
+      params: { id, group_id: group.id },
+      body: { membership_id: membershipId },
+    });
   return { owner, id, groupId: group.id, membershipId };
 }
 
 async function organizationWithRole() {
   const owner = await passwordAccount();
   const id = await createOrganization(owner);
-  const role = (await (await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Auditor', permissions: ['audit.read'] } })).json()) as { id: string };
+  const role = (await (
+    await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/roles', { params: { id }, body: { name: 'Auditor', permissions: ['audit.read'] } })
+  ).json()) as { id: string };
   return { owner, id, roleId: role.id };
 }
 /** Per operation: set the scene (not counted), then return the request under test. */
@@ -116,7 +124,12 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const { options, challenge_id } = await passkeyOptions('/api/auth/passkeys/options', as(browser));
     await post('/api/auth/passkeys', { challenge_id, credential: authenticator.create(options) }, { headers: as(browser) });
     const signIn = await passkeyOptions('/api/auth/signin/passkey/options', {});
-    return () => post('/api/auth/signin/passkey/complete', { challenge_id: signIn.challenge_id, credential: authenticator.get(signIn.options) }, { headers: { cookie: browser.cookie } });
+    return () =>
+      post(
+        '/api/auth/signin/passkey/complete',
+        { challenge_id: signIn.challenge_id, credential: authenticator.get(signIn.options) },
+        { headers: { cookie: browser.cookie } },
+      );
   },
   updateOwnProfile: async () => {
     const { browser } = await passwordAccount();
@@ -131,7 +144,8 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const bob = await passwordAccount();
     const id = await createOrganization(owner);
     const memberId = await joinAs(id, bob.userId, 'member');
-    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId }, body: { status: 'suspended' } });
+    return () =>
+      asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId }, body: { status: 'suspended' } });
   },
   revokeOrganizationMember: async () => {
     const owner = await passwordAccount();
@@ -159,7 +173,8 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   },
   renameOrganizationGroup: async () => {
     const { owner, id, groupId } = await organizationWithGroup();
-    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/groups/{group_id}', { params: { id, group_id: groupId }, body: { name: 'Renamed' } });
+    return () =>
+      asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/groups/{group_id}', { params: { id, group_id: groupId }, body: { name: 'Renamed' } });
   },
   deleteOrganizationGroup: async () => {
     const { owner, id, groupId } = await organizationWithGroup();
@@ -167,11 +182,18 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   },
   addOrganizationGroupMember: async () => {
     const { owner, id, groupId, membershipId } = await organizationWithGroup();
-    return () => asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', { params: { id, group_id: groupId }, body: { membership_id: membershipId } });
+    return () =>
+      asBrowser(owner.browser, 'POST', '/api/organizations/{id}/groups/{group_id}/members', {
+        params: { id, group_id: groupId },
+        body: { membership_id: membershipId },
+      });
   },
   removeOrganizationGroupMember: async () => {
     const { owner, id, groupId, membershipId } = await organizationWithGroup({ member: true });
-    return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/groups/{group_id}/members/{membership_id}', { params: { id, group_id: groupId, membership_id: membershipId } });
+    return () =>
+      asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/groups/{group_id}/members/{membership_id}', {
+        params: { id, group_id: groupId, membership_id: membershipId },
+      });
   },
   createOrganizationRole: async () => {
     const owner = await passwordAccount();
@@ -180,7 +202,8 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   },
   updateOrganizationRole: async () => {
     const { owner, id, roleId } = await organizationWithRole();
-    return () => asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/roles/{role_id}', { params: { id, role_id: roleId }, body: { description: 'Reads the log' } });
+    return () =>
+      asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/roles/{role_id}', { params: { id, role_id: roleId }, body: { description: 'Reads the log' } });
   },
   deleteOrganizationRole: async () => {
     const { owner, id, roleId } = await organizationWithRole();
@@ -189,7 +212,11 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   updateMe: async () => {
     const { userId } = await passwordAccount();
     const { value } = await mintAccessToken(userId, 'identity.profile.write');
-    return () => call(operation('PATCH', '/api/v1/me'), { headers: { authorization: `Bearer ${value}`, 'idempotency-key': `events-${userId}` }, body: { display_name: 'Renamed' } });
+    return () =>
+      call(operation('PATCH', '/api/v1/me'), {
+        headers: { authorization: `Bearer ${value}`, 'idempotency-key': `events-${userId}` },
+        body: { display_name: 'Renamed' },
+      });
   },
   createApiKey: async () => {
     const { browser } = await passwordAccount();
@@ -197,26 +224,42 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   },
   revokeApiKey: async () => {
     const { browser } = await passwordAccount();
-    const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.developer.read'] } })).json()) as { id: string };
+    const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.developer.read'] } })).json()) as {
+      id: string;
+    };
     return () => asBrowser(browser, 'POST', '/api/developer/api-keys/revoke', { body: { api_key_id: key.id } });
   },
   mcp: async () => {
     const { userId } = await passwordAccount();
     const { value } = await mintAccessToken(userId, 'identity.api_keys.create', { audience: `${ORIGIN}/mcp` });
-    const createKey = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } } };
-    return () => call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
+    const createKey = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } },
+    };
+    return () =>
+      call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
   },
   revokeConsent: async () => {
     const { userId, browser } = await passwordAccount();
     const { value, token } = await mintAccessToken(userId, 'identity.api_keys.create', { audience: `${ORIGIN}/mcp` });
-    const createKey = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } } };
+    const createKey = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'create_api_key', arguments: { name: 'Agent', scopes: ['identity.developer.read'] } },
+    };
     await call(operation('POST', '/mcp'), { headers: { authorization: `Bearer ${value}`, accept: 'application/json, text/event-stream' }, body: createKey });
     // The agent's key is revoked with the consent it was created under.
     return () => asBrowser(browser, 'POST', '/api/auth/consents/revoke', { body: { grant_id: token.grantId } });
   },
   createApplication: async () => {
     const { browser } = await passwordAccount();
-    return () => asBrowser(browser, 'POST', APPLICATIONS, { body: { name: 'App', client_type: 'confidential', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] } });
+    return () =>
+      asBrowser(browser, 'POST', APPLICATIONS, {
+        body: { name: 'App', client_type: 'confidential', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
+      });
   },
   updateApplication: async () => {
     const developer = await passwordAccount();
@@ -235,7 +278,9 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
   },
   createBearerApplication: async () => {
     const { browser } = await passwordAccount();
-    const key = (await (await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.applications.manage'] } })).json()) as { api_key: string };
+    const key = (await (
+      await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.applications.manage'] } })
+    ).json()) as { api_key: string };
     return () =>
       call(operation('POST', '/api/v1/developer/applications'), {
         body: { name: 'App', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },

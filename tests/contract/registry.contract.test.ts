@@ -30,7 +30,9 @@ function lifecycleProblems(op: AnyOperation): string[] {
   const { deprecatedAt, sunsetAt } = op.lifecycle ?? {};
   if (!sunsetAt) return [];
   if (!deprecatedAt) return ['sunset without deprecation'];
-  return sunsetAt.getTime() - deprecatedAt.getTime() < DEPRECATION_NOTICE_DAYS * 86_400_000 ? [`sunset less than ${DEPRECATION_NOTICE_DAYS} days after deprecation`] : [];
+  return sunsetAt.getTime() - deprecatedAt.getTime() < DEPRECATION_NOTICE_DAYS * 86_400_000
+    ? [`sunset less than ${DEPRECATION_NOTICE_DAYS} days after deprecation`]
+    : [];
 }
 
 describe('the registry', () => {
@@ -94,7 +96,9 @@ describe('the registry', () => {
   });
 
   it('answers OPTIONS with X-Request-ID: the allowed methods for the API, the provider for protocol paths', async () => {
-    const api = await serve('/api/v1/me').OPTIONS(new Request(`${ORIGIN}/api/v1/me`, { method: 'OPTIONS', headers: { 'x-request-id': 'options-1' } }), { params: Promise.resolve({}) });
+    const api = await serve('/api/v1/me').OPTIONS(new Request(`${ORIGIN}/api/v1/me`, { method: 'OPTIONS', headers: { 'x-request-id': 'options-1' } }), {
+      params: Promise.resolve({}),
+    });
     expect(api.status).toBe(204);
     expect(api.headers.get('allow')).toBe('GET, PATCH, OPTIONS');
     expect(api.headers.get('x-request-id')).toBe('options-1');
@@ -144,7 +148,12 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   if (op.origin === 'required') {
     // ASVS V3.5.1, V3.5.2
     it('refuses a missing or foreign Origin with 403 origin_mismatch', async () => {
-      for (const headers of [{} as Record<string, string>, { origin: 'http://localhost:3000.evil.test' }, { origin: 'null' }, { origin: 'https://localhost:3000' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { origin: 'http://localhost:3000.evil.test' },
+        { origin: 'null' },
+        { origin: 'https://localhost:3000' },
+      ]) {
         const response = await call(op, { headers: { ...headers, 'x-forwarded-for': browserHeaders(op)['x-forwarded-for']! }, body: bodyFor(op, {}) });
         expect(response.status).toBe(403);
         expect((await problemOf(response)).code).toBe('origin_mismatch');
@@ -177,7 +186,12 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
         cookie: 'session=Fe26.2**forged',
         'x-enrollment-token': 'forged',
         'x-recovery-token': 'forged',
-        authorization: op.auth.kind === 'scim_token' ? 'Bearer scim_forged' : op.auth.kind === 'bearer' && !op.auth.accepts.includes('oauth') ? 'Bearer idk_forged' : 'Bearer forged',
+        authorization:
+          op.auth.kind === 'scim_token'
+            ? 'Bearer scim_forged'
+            : op.auth.kind === 'bearer' && !op.auth.accepts.includes('oauth')
+              ? 'Bearer idk_forged'
+              : 'Bearer forged',
       };
       for (const headers of [browserHeaders(op), { ...browserHeaders(op), ...forged }]) {
         const response = await call(op, { headers, body: bodyFor(op, { value: 'x' }) });

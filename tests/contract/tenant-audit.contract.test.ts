@@ -47,14 +47,19 @@ const SUCCESS: Record<string, Success> = {
   setOrganizationPolicy: { body: () => ({ policy_key: 'session.idle_timeout_seconds', value: 7200 }) },
   updateOrganizationPolicy: {
     before: async (w) => {
-      await asBrowser(w.owner.browser, 'POST', '/api/organizations/{id}/policies', { params: { id: w.id }, body: { policy_key: 'step_up.max_age_seconds', value: 300 } });
+      await asBrowser(w.owner.browser, 'POST', '/api/organizations/{id}/policies', {
+        params: { id: w.id },
+        body: { policy_key: 'step_up.max_age_seconds', value: 300 },
+      });
     },
     body: () => ({ policy_key: 'step_up.max_age_seconds', value: 240 }),
   },
   requestOrganizationApproval: { body: () => ({ action: 'policies.delete', target: 'session.binding', reason: 'Audit contract' }) },
   // The fixture approval was requested by the owner: another admin decides it.
   decideOrganizationApproval: { body: () => ({ decision: 'approve' }), as: (w) => w.admin },
-  registerOrganizationAgentAction: { body: () => ({ name: `action.${randomUUID().slice(0, 8)}`, description: 'Audit contract', input_schema: { type: 'object' }, risk_level: 'low' }) },
+  registerOrganizationAgentAction: {
+    body: () => ({ name: `action.${randomUUID().slice(0, 8)}`, description: 'Audit contract', input_schema: { type: 'object' }, risk_level: 'low' }),
+  },
 };
 
 let org: World;
@@ -80,7 +85,9 @@ describe('tenant mutations are audited (generated from the registry)', () => {
     });
     expect(response.status, `${label(op)}: ${await response.clone().text()}`).toBeLessThan(300);
     const requestId = response.headers.get('x-request-id')!;
-    const written = await (await getDb())
+    const written = await (
+      await getDb()
+    )
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.requestId, requestId)));

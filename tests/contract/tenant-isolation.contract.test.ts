@@ -64,7 +64,11 @@ async function refusal(response: Response) {
 describe('tenant isolation (generated from the registry)', () => {
   it('covers tenant operations, each nested path id with a fixture', () => {
     expect(sessionTenantOperations.length).toBeGreaterThan(0);
-    const missing = tenantOperations.flatMap((op) => pathParams(op).filter((name) => !FIXTURES[name] && !NAMES[name]).map((name) => `${label(op)} {${name}}`));
+    const missing = tenantOperations.flatMap((op) =>
+      pathParams(op)
+        .filter((name) => !FIXTURES[name] && !NAMES[name])
+        .map((name) => `${label(op)} {${name}}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -118,7 +122,8 @@ describe('tenant isolation (generated from the registry)', () => {
       call(op, { params: own, headers: { authorization: `Bearer ${(await mintAccessToken(userId, scope, { organizationId })).value}` } });
     expect((await call(op, { params: own })).status, 'no credential').toBe(401);
     expect(await refusal(await bearer(a.owner.userId)), 'unbound').toEqual({ status: 403, code: 'forbidden' });
-    if (op.tenant!.param === 'id') expect(await refusal(await bearer(b.owner.userId, b.id)), 'bound to another organization').toEqual({ status: 403, code: 'forbidden' });
+    if (op.tenant!.param === 'id')
+      expect(await refusal(await bearer(b.owner.userId, b.id)), 'bound to another organization').toEqual({ status: 403, code: 'forbidden' });
     expect(await refusal(await bearer(b.owner.userId, a.id)), 'bound by a non-member').toEqual({ status: 404, code: 'not_found' });
     // A token never acts beyond its owner: a plain member's token reads what a plain member may.
     if (BUILT_IN_ROLE_PERMISSIONS.member.includes(op.tenant!.permission) || op.tenant!.permission === 'read') {

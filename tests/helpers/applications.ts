@@ -26,7 +26,13 @@ export interface CreatedApplication {
 
 export async function createApplication(owner: Person, body: Record<string, unknown> = {}): Promise<CreatedApplication> {
   const response = await asBrowser(owner.browser, 'POST', APPLICATIONS, {
-    body: { name: 'Billing dashboard', client_type: 'confidential', redirect_uris: [REDIRECT], scopes: ['openid', 'offline_access', 'identity.profile.read'], ...body },
+    body: {
+      name: 'Billing dashboard',
+      client_type: 'confidential',
+      redirect_uris: [REDIRECT],
+      scopes: ['openid', 'offline_access', 'identity.profile.read'],
+      ...body,
+    },
   });
   if (response.status !== 201) throw new Error(`create application failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as CreatedApplication;

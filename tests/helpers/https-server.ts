@@ -67,18 +67,22 @@ export async function startHttpsServer() {
     // To the listening address, named as the browser would (the certificate covers both).
     const url = new URL(new URL(target, origin).pathname + new URL(target, origin).search, `https://127.0.0.1:${port}`);
     return new Promise((resolve, reject) => {
-      const outgoing = httpsRequest(url, { method: init.method ?? 'GET', headers: { host: `localhost:${port}`, ...init.headers }, ca: cert, servername: 'localhost' }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-          }
-          const status = incoming.statusCode ?? 500;
-          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
-        });
-      });
+      const outgoing = httpsRequest(
+        url,
+        { method: init.method ?? 'GET', headers: { host: `localhost:${port}`, ...init.headers }, ca: cert, servername: 'localhost' },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+            }
+            const status = incoming.statusCode ?? 500;
+            resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(init.body);
     });

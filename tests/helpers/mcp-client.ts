@@ -111,7 +111,11 @@ export async function agentAuthorizedBy(fetchVia: FetchLike, owner: Person): Pro
 export async function mcpToken(owner: Person, scope: string, clientId?: string): Promise<string> {
   const client = clientId ?? (await registerNativeClient());
   const { verifier, challenge } = pkce();
-  const callback = await approve(new CookieJar(owner.browser), owner.browser, authorizationParams(client, challenge, { scope, resource: MCP_URL.href, prompt: 'consent' }));
+  const callback = await approve(
+    new CookieJar(owner.browser),
+    owner.browser,
+    authorizationParams(client, challenge, { scope, resource: MCP_URL.href, prompt: 'consent' }),
+  );
   const tokens = (await (await exchangeCode(client, callback, verifier, { resource: MCP_URL.href })).json()) as { access_token: string };
   return tokens.access_token;
 }

@@ -15,7 +15,12 @@ let registrations = 0;
 
 export async function registerNativeClient(redirectUri = REDIRECT): Promise<string> {
   const response = await call(operation('POST', '/oauth/register'), {
-    body: { application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: [redirectUri] },
+    body: {
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: [redirectUri],
+    },
     headers: { 'x-forwarded-for': `2001:db8:c0::${(registrations += 1).toString(16)}` },
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
@@ -96,7 +101,15 @@ export async function authorize(jar: CookieJar, params: Record<string, string>):
 }
 
 export function authorizationParams(clientId: string, challenge: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', state: 'st', ...extra };
+  return {
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st',
+    ...extra,
+  };
 }
 
 export function interactionOf(response: Response): string {
@@ -153,7 +166,14 @@ export async function mintAccessToken(userId: string, scope: string, options: { 
   const grant = new provider.Grant({ accountId: userId, clientId: client!.clientId });
   grant.addOIDCScope(scope);
   const grantId = await grant.save();
-  const token = new provider.AccessToken({ accountId: userId, client: client!, grantId, gty: 'authorization_code', scope, expiresIn: options.expiresIn ?? 600 });
+  const token = new provider.AccessToken({
+    accountId: userId,
+    client: client!,
+    grantId,
+    gty: 'authorization_code',
+    scope,
+    expiresIn: options.expiresIn ?? 600,
+  });
   if (options.audience) token.setAudience(options.audience);
   // The organization binding, as the provider records it for an authorization bound to one.
   if (options.organizationId) token.extra = { organization_id: options.organizationId };
@@ -169,14 +189,26 @@ export async function authorizationOutcome(response: Response) {
   const location = response.headers.get('location') ?? '';
   if (!location.startsWith('/oauth/error?')) {
     const url = new URL(location || 'http://invalid/');
-    return { landing: 'redirect' as const, page: null, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+    return {
+      landing: 'redirect' as const,
+      page: null,
+      redirectUri: `${url.origin}${url.pathname}`,
+      answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search),
+    };
   }
   const page = new URL(location, ORIGIN).searchParams;
   const returnId = page.get('return');
   if (!returnId) return { landing: 'error_page' as const, page, redirectUri: null, answer: null };
-  const back = (await (await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: returnId }).toString() })).json()) as { continue_to: { url: string } };
+  const back = (await (await call(operation('GET', '/oauth/error/context'), { query: new URLSearchParams({ return_id: returnId }).toString() })).json()) as {
+    continue_to: { url: string };
+  };
   const url = new URL(back.continue_to.url);
-  return { landing: 'error_page' as const, page, redirectUri: `${url.origin}${url.pathname}`, answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search) };
+  return {
+    landing: 'error_page' as const,
+    page,
+    redirectUri: `${url.origin}${url.pathname}`,
+    answer: new URLSearchParams(url.hash ? url.hash.slice(1) : url.search),
+  };
 }
 
 let relyingParties = 0;
@@ -199,7 +231,14 @@ export function throughPipeline(address = `2001:db8:e::${(relyingParties += 1).t
 export async function relyingParty(name = 'Independent RP', redirectUri = REDIRECT): Promise<client.Configuration> {
   return client.dynamicClientRegistration(
     new URL(ORIGIN),
-    { client_name: name, application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [redirectUri] },
+    {
+      client_name: name,
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [redirectUri],
+    },
     undefined,
     { execute: [client.allowInsecureRequests], [client.customFetch]: throughPipeline() },
   );

@@ -62,18 +62,32 @@ export async function developerApplication(world: Tenant): Promise<{ id: string;
 export const FIXTURES: Record<string, Fixture> = {
   member_id: (world) => freshMember(world),
   invitation_id: async (world) =>
-    created(await post(world, '/api/organizations/{id}/invitations', { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'member' }), 'invitation'),
+    created(
+      await post(world, '/api/organizations/{id}/invitations', { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'member' }),
+      'invitation',
+    ),
   group_id: async (world) => created(await post(world, '/api/organizations/{id}/groups', { name: `Group ${randomUUID().slice(0, 8)}` }), 'group'),
   // In a group path: a member of that group.
   membership_id: async (world, resolved) => {
     const membershipId = await freshMember(world);
-    if (resolved.group_id) await created(await post(world, '/api/organizations/{id}/groups/{group_id}/members', { membership_id: membershipId }, { group_id: resolved.group_id }), 'group member');
+    if (resolved.group_id)
+      await created(
+        await post(world, '/api/organizations/{id}/groups/{group_id}/members', { membership_id: membershipId }, { group_id: resolved.group_id }),
+        'group member',
+      );
     return membershipId;
   },
-  role_id: async (world) => created(await post(world, '/api/organizations/{id}/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['groups.manage'] }), 'role'),
+  role_id: async (world) =>
+    created(await post(world, '/api/organizations/{id}/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['groups.manage'] }), 'role'),
   delegation_id: async (world) =>
     created(
-      await post(world, '/api/organizations/{id}/delegated-admins', { membership_id: await freshMember(world), permissions: ['groups.manage'] }, {}, { 'idempotency-key': randomUUID() }),
+      await post(
+        world,
+        '/api/organizations/{id}/delegated-admins',
+        { membership_id: await freshMember(world), permissions: ['groups.manage'] },
+        {},
+        { 'idempotency-key': randomUUID() },
+      ),
       'delegation',
     ),
   // An application (of a developer outside the organization) assigned to the organization.
@@ -83,7 +97,8 @@ export const FIXTURES: Record<string, Fixture> = {
     if (assigned.status !== 201) throw new Error(`fixture application: ${assigned.status} ${await assigned.text()}`);
     return app.id;
   },
-  approval_id: async (world) => created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
+  approval_id: async (world) =>
+    created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
 };
 
 /** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */
@@ -117,13 +132,23 @@ export async function paramsIn(world: Tenant, op: AnyOperation): Promise<Record<
 export async function world(mailbox: Mailbox, name: string): Promise<World> {
   const owner = await person(mailbox, `${name}-owner`);
   const id = await createOrganization(owner, `Tenant ${name}`);
-  const [admin, member, delegate] = [await person(mailbox, `${name}-admin`), await person(mailbox, `${name}-member`), await person(mailbox, `${name}-delegate`)];
+  const [admin, member, delegate] = [
+    await person(mailbox, `${name}-admin`),
+    await person(mailbox, `${name}-member`),
+    await person(mailbox, `${name}-delegate`),
+  ];
   await joinAs(id, admin.userId, 'admin');
   const memberMembershipId = await joinAs(id, member.userId, 'member');
   const delegateMembership = await joinAs(id, delegate.userId, 'member');
   const longAgo = new Date(Date.now() - 86_400_000);
-  await (await getDb())
-    .insert(delegatedAdminGrants)
-    .values({ id: randomUUID(), organizationId: id, membershipId: delegateMembership, permissions: [...DELEGABLE_PERMISSIONS], expiresAt: longAgo, createdBy: owner.userId, createdAt: longAgo });
+  await (await getDb()).insert(delegatedAdminGrants).values({
+    id: randomUUID(),
+    organizationId: id,
+    membershipId: delegateMembership,
+    permissions: [...DELEGABLE_PERMISSIONS],
+    expiresAt: longAgo,
+    createdBy: owner.userId,
+    createdAt: longAgo,
+  });
   return { id, mailbox, memberMembershipId, owner, admin, member, delegate };
 }

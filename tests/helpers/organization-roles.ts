@@ -23,7 +23,11 @@ export async function customRoleRow(organizationId: string, name: string, permis
 /** Puts a person into the organization with a custom role (test data); returns the membership id. */
 export async function joinWithCustomRole(organizationId: string, userId: string, roleId: string, now = new Date()): Promise<string> {
   const id = randomUUID();
-  await (await getDb()).insert(memberships).values({ id, organizationId, userId, role: 'custom', customRoleId: roleId, status: 'active', createdAt: now, updatedAt: now });
+  await (
+    await getDb()
+  )
+    .insert(memberships)
+    .values({ id, organizationId, userId, role: 'custom', customRoleId: roleId, status: 'active', createdAt: now, updatedAt: now });
   return id;
 }
 

@@ -44,7 +44,9 @@ export async function createOrganization(owner: Person, name = 'Acme'): Promise<
 
 /** A person's membership row in an organization (test data reads). */
 export async function membershipOf(organizationId: string, userId: string) {
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select()
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));

@@ -94,14 +94,24 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.from(this.aaguid.replace(/-/g, ''), 'hex'), idLength, id, coseKey]);
     const authData = this.authData(rpId, flags, 0, attested);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: this.origin, crossOrigin: false }));
-    const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cbor(
+      new Map<Cbor, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     this.credentials.push({ id, privateKey, userHandle: options.user.id, rpId, counter: 0 });
     const reportedId = shape.reportedId ?? b64url(id);
     return {
       id: reportedId,
       rawId: reportedId,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: 'transports' in shape ? shape.transports : ['internal'] },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestationObject),
+        transports: 'transports' in shape ? shape.transports : ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -117,7 +127,9 @@ export class SoftAuthenticator {
     if (!credential) throw new Error('No credential in the soft authenticator');
     credential.counter += 1;
     const authData = this.authData(options.rpId ?? credential.rpId, flags, credential.counter);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: flags.origin ?? this.origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: flags.origin ?? this.origin, crossOrigin: false }),
+    );
     let signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
     if (flags.corruptSignature) signature = Buffer.from(signature.map((byte, i) => (i === signature.length - 1 ? byte ^ 0xff : byte)));
     return {

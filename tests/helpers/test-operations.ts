@@ -166,7 +166,16 @@ export const noteOperation = defineOperation({
   testOnly: true,
   handler: async ({ params, query, body, now }) => {
     const id = randomUUID();
-    await insertAuditEvent(await getDb(), { id, createdAt: now, action: 'test.note', outcome: 'success', actorType: 'anonymous', subjectType: query.tag ?? 'note', subjectId: params.subject, data: { note: body.note } });
+    await insertAuditEvent(await getDb(), {
+      id,
+      createdAt: now,
+      action: 'test.note',
+      outcome: 'success',
+      actorType: 'anonymous',
+      subjectType: query.tag ?? 'note',
+      subjectId: params.subject,
+      data: { note: body.note },
+    });
     return { id };
   },
 });
@@ -183,7 +192,16 @@ export const pausedExecutions = () => paused;
 
 async function writeRow(value: string, now: Date) {
   await inTransaction((tx) =>
-    insertAuditEvent(tx, { id: randomUUID(), createdAt: now, action: WRITE_ACTION, outcome: 'success', actorType: 'anonymous', subjectType: 'test', subjectId: value, data: {} }),
+    insertAuditEvent(tx, {
+      id: randomUUID(),
+      createdAt: now,
+      action: WRITE_ACTION,
+      outcome: 'success',
+      actorType: 'anonymous',
+      subjectType: 'test',
+      subjectId: value,
+      data: {},
+    }),
   );
 }
 

@@ -73,7 +73,9 @@ describe('methods a path does not declare', () => {
       for (const method of METHODS.filter((m) => !declared.has(m))) {
         const url = `${ORIGIN}${path.replace(/\{(\w+)\}/g, 'x')}`;
         const before = await writeCounts();
-        const response = await serve(path)[method](new Request(url, { method, headers: { origin: ORIGIN }, body: method === 'GET' ? null : '{}' }), { params: Promise.resolve({}) });
+        const response = await serve(path)[method](new Request(url, { method, headers: { origin: ORIGIN }, body: method === 'GET' ? null : '{}' }), {
+          params: Promise.resolve({}),
+        });
         const body = (await response.json().catch(() => null)) as { code?: string; request_id?: string } | null;
         const ok =
           response.status === 405 &&

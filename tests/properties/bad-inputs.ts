@@ -7,7 +7,20 @@
 import fc from 'fast-check';
 import { isUnsafe } from '@/lib/contract/operation';
 import { encodeCursor } from '@/lib/http/cursor';
-import { carrierArbitrary, deleteAt, describePath, getAt, onCarrier, pathParamNames, setAt, validDraft, type Draft, type Encoding, type Json, type OperationInputs } from './drafts';
+import {
+  carrierArbitrary,
+  deleteAt,
+  describePath,
+  getAt,
+  onCarrier,
+  pathParamNames,
+  setAt,
+  validDraft,
+  type Draft,
+  type Encoding,
+  type Json,
+  type OperationInputs,
+} from './drafts';
 import { CONTROL, EXTRA_KEYS, HEADER_JUNK, headerValueOfLength, inject, ODD_STRING, WRONG_VALUES } from './junk';
 import { fieldsOf, jsonTypeOf, jsonTypesOf, type Field, type FieldPath, type JsonSchema } from './schema-arbitrary';
 
@@ -51,11 +64,16 @@ const wrongType = (inputs: OperationInputs) =>
   carrierArbitrary(inputs, (carrier) => {
     // A field that accepts any JSON (z.unknown()) has no wrong type.
     const fields = fieldsOf(carrier.schema).filter((f) => jsonTypesOf(f.schema).size < 6);
-    const whole = fc.constantFrom<unknown>(null, [], 'text', 42, true, [{}]).map((value) => onCarrier(carrier, () => ({ value, note: `whole value is ${jsonTypeOf(value)}` })));
+    const whole = fc
+      .constantFrom<unknown>(null, [], 'text', 42, true, [{}])
+      .map((value) => onCarrier(carrier, () => ({ value, note: `whole value is ${jsonTypeOf(value)}` })));
     if (fields.length === 0 || carrier.where === 'query') return carrier.where === 'body' ? whole : null;
-    const field = fc.tuple(fieldChoice(fields), WRONG_VALUES)
+    const field = fc
+      .tuple(fieldChoice(fields), WRONG_VALUES)
       .filter(([f, value]) => !jsonTypesOf(f.schema).has(jsonTypeOf(value)))
-      .map(([f, value]) => onCarrier(carrier, (current) => ({ value: setAt(current, f.path, value), note: `${describePath(f.path)} is ${jsonTypeOf(value)}` })));
+      .map(([f, value]) =>
+        onCarrier(carrier, (current) => ({ value: setAt(current, f.path, value), note: `${describePath(f.path)} is ${jsonTypeOf(value)}` })),
+      );
     return fc.oneof({ weight: 4, arbitrary: field }, { weight: 1, arbitrary: whole });
   });
 
@@ -67,20 +85,31 @@ const missingField = (inputs: OperationInputs) =>
     }
     // Nothing is required by us (protocol parameters): drop whatever the request carries.
     if (!carrier.schema.properties || Object.keys(carrier.schema.properties).length === 0) return null;
-    return fc.nat().map((n) => onCarrier(carrier, (current) => {
-      const keys = Object.keys(current);
-      if (keys.length === 0) return { value: current, note: 'nothing to drop' };
-      const key = keys[n % keys.length]!;
-      return { value: deleteAt(current, [key]), note: `${key} missing` };
-    }));
+    return fc.nat().map((n) =>
+      onCarrier(carrier, (current) => {
+        const keys = Object.keys(current);
+        if (keys.length === 0) return { value: current, note: 'nothing to drop' };
+        const key = keys[n % keys.length]!;
+        return { value: deleteAt(current, [key]), note: `${key} missing` };
+      }),
+    );
   });
 
 const extraField = (inputs: OperationInputs) =>
   carrierArbitrary(inputs, (carrier) => {
-    const objects = [[] as FieldPath, ...fieldsOf(carrier.schema).filter((f) => jsonTypesOf(f.schema).has('object')).map((f) => f.path)];
+    const objects = [
+      [] as FieldPath,
+      ...fieldsOf(carrier.schema)
+        .filter((f) => jsonTypesOf(f.schema).has('object'))
+        .map((f) => f.path),
+    ];
     return fc.tuple(fc.constantFrom(...objects), EXTRA_KEYS, fc.jsonValue({ maxDepth: 2 })).map(([at, key, value]) =>
       onCarrier(carrier, (current) => {
-        const declared = new Set(Object.keys((at.length === 0 ? carrier.schema : fieldsOf(carrier.schema).find((f) => describePath(f.path) === describePath(at))?.schema)?.properties ?? {}));
+        const declared = new Set(
+          Object.keys(
+            (at.length === 0 ? carrier.schema : fieldsOf(carrier.schema).find((f) => describePath(f.path) === describePath(at))?.schema)?.properties ?? {},
+          ),
+        );
         const name = declared.has(key) ? `${key}_extra` : key;
         return { value: setAt(current, [...at, name], value), note: `extra field ${JSON.stringify([...at, name].join('.'))}` };
       }),
@@ -99,9 +128,11 @@ const controlCharacters = (inputs: OperationInputs) =>
           }),
         )
       : null;
-    const inKey = fc.tuple(CONTROL, fc.string({ maxLength: 6 })).map(([control, key]) =>
-      onCarrier(carrier, (current) => ({ value: setAt(current, [`${key}${control}`], 'v'), note: `a key contains ${JSON.stringify(control)}` })),
-    );
+    const inKey = fc
+      .tuple(CONTROL, fc.string({ maxLength: 6 }))
+      .map(([control, key]) =>
+        onCarrier(carrier, (current) => ({ value: setAt(current, [`${key}${control}`], 'v'), note: `a key contains ${JSON.stringify(control)}` })),
+      );
     return fc.oneof({ weight: 3, arbitrary: inField ?? inKey }, { weight: 1, arbitrary: inKey });
   });
 
@@ -121,7 +152,9 @@ const nulEverywhere = (inputs: OperationInputs) =>
         onCarrier(carrier, (current) => {
           const withNul = (value: Json, f: Field) => setAt(value, f.path, inject((getAt(value, f.path) as string | undefined) ?? 'value', '\u0000', 1));
           const judge = carrier.accepts;
-          const targets = judge ? freeText.filter((f) => judge(withNul(current, f))) : freeText.filter((f) => f.required || typeof getAt(current, f.path) === 'string');
+          const targets = judge
+            ? freeText.filter((f) => judge(withNul(current, f)))
+            : freeText.filter((f) => f.required || typeof getAt(current, f.path) === 'string');
           return { value: targets.reduce(withNul, current), note: `NUL in ${targets.map((f) => describePath(f.path)).join(', ') || 'no field'}` };
         }),
       );
@@ -143,7 +176,8 @@ function oversizedValue(schema: JsonSchema): fc.Arbitrary<unknown> | null {
     const length = max !== undefined ? fc.integer({ min: max + 1, max: max + Math.max(16, max) }) : fc.integer({ min: 4096, max: 30_000 });
     return fc.tuple(length, fc.constantFrom('a', 'é', '😀', '0')).map(([n, unit]) => unit.repeat(n));
   }
-  if (types.has('array')) return fc.integer({ min: (schema.maxItems ?? 200) + 1, max: (schema.maxItems ?? 200) + 300 }).map((n) => Array.from({ length: n }, () => 'x'));
+  if (types.has('array'))
+    return fc.integer({ min: (schema.maxItems ?? 200) + 1, max: (schema.maxItems ?? 200) + 300 }).map((n) => Array.from({ length: n }, () => 'x'));
   if (types.has('number')) return fc.constantFrom((schema.maximum ?? 0) + 1, (schema.minimum ?? 0) - 1, 1e308, 2 ** 53 + 1, -(2 ** 53) - 1);
   return null;
 }
@@ -153,7 +187,14 @@ const oversizedField = (inputs: OperationInputs) =>
     const options = fieldsOf(carrier.schema)
       .map((f) => ({ f, value: oversizedValue(f.schema) }))
       .filter((o): o is { f: Field; value: fc.Arbitrary<unknown> } => o.value !== null)
-      .map(({ f, value }) => value.map((v) => onCarrier(carrier, (current) => ({ value: setAt(current, f.path, v), note: `${describePath(f.path)} oversized (${String((v as { length?: number }).length ?? v)})` }))));
+      .map(({ f, value }) =>
+        value.map((v) =>
+          onCarrier(carrier, (current) => ({
+            value: setAt(current, f.path, v),
+            note: `${describePath(f.path)} oversized (${String((v as { length?: number }).length ?? v)})`,
+          })),
+        ),
+      );
     return options.length ? fc.oneof(...options) : null;
   });
 
@@ -164,7 +205,12 @@ const oversizedField = (inputs: OperationInputs) =>
 const oversizedBody = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
   if (!isUnsafe(inputs.op.method)) return null;
   const limit = inputs.bodyLimit;
-  const sizes = { 'one byte over': ['x', limit + 1], 'four times': ['x', limit * 4], 'over in bytes, not characters': ['é', limit + 1], 'exactly at': ['x', limit] } as const;
+  const sizes = {
+    'one byte over': ['x', limit + 1],
+    'four times': ['x', limit * 4],
+    'over in bytes, not characters': ['é', limit + 1],
+    'exactly at': ['x', limit],
+  } as const;
   return fc.tuple(validDraft(inputs), fc.constantFrom(...(Object.keys(sizes) as (keyof typeof sizes)[]))).map(([draft, how]) => {
     const [unit, bytes] = sizes[how];
     const pad = (text: string) => JSON.stringify({ ...(draft.body && 'value' in draft.body ? (draft.body.value as Json) : {}), padding: text });
@@ -178,18 +224,26 @@ const takesBody = (inputs: OperationInputs) => inputs.carriers.some((c) => c.whe
 
 const invalidJson = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
   if (!takesBody(inputs)) return null;
-  return fc.tuple(validDraft(inputs), fc.nat(), fc.constantFrom('truncated', 'trailing', 'bom', 'single_quotes', 'literal', 'raw_control', 'deep')).map(([draft, n, how]) => {
-    const json = JSON.stringify(draft.body && 'value' in draft.body ? draft.body.value : {});
-    const text =
-      how === 'truncated' ? json.slice(0, n % Math.max(json.length, 1))
-      : how === 'trailing' ? `${json} garbage`
-      : how === 'bom' ? `\ufeff${json}`
-      : how === 'single_quotes' ? json.replace(/"/g, "'")
-      : how === 'literal' ? ['NaN', 'undefined', '{a:1}', '{"a":1,}', '/* c */{}', "{'a'}", '[', '"'][n % 8]!
-      : how === 'raw_control' ? `{"value":"a\u0000b\u0001"}`
-      : `${'['.repeat(5000 + (n % 5000))}${']'.repeat(5000 + (n % 5000))}`;
-    return { ...draft, note: `invalid JSON (${how})`, body: { text }, contentType: 'application/json' };
-  });
+  return fc
+    .tuple(validDraft(inputs), fc.nat(), fc.constantFrom('truncated', 'trailing', 'bom', 'single_quotes', 'literal', 'raw_control', 'deep'))
+    .map(([draft, n, how]) => {
+      const json = JSON.stringify(draft.body && 'value' in draft.body ? draft.body.value : {});
+      const text =
+        how === 'truncated'
+          ? json.slice(0, n % Math.max(json.length, 1))
+          : how === 'trailing'
+            ? `${json} garbage`
+            : how === 'bom'
+              ? `\ufeff${json}`
+              : how === 'single_quotes'
+                ? json.replace(/"/g, "'")
+                : how === 'literal'
+                  ? ['NaN', 'undefined', '{a:1}', '{"a":1,}', '/* c */{}', "{'a'}", '[', '"'][n % 8]!
+                  : how === 'raw_control'
+                    ? `{"value":"a\u0000b\u0001"}`
+                    : `${'['.repeat(5000 + (n % 5000))}${']'.repeat(5000 + (n % 5000))}`;
+      return { ...draft, note: `invalid JSON (${how})`, body: { text }, contentType: 'application/json' };
+    });
 };
 
 const CONTENT_TYPES = [
@@ -212,22 +266,34 @@ const CONTENT_TYPES = [
 
 const wrongContentType = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
   if (!takesBody(inputs)) return null;
-  return fc.tuple(validDraft(inputs), fc.constantFrom<Encoding>('json', 'form'), fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: null })).map(([draft, encoding, contentType]) => ({
-    ...draft,
-    note: `${encoding} body sent as ${contentType === null ? '(no Content-Type)' : JSON.stringify(contentType)}`,
-    body: { value: draft.body && 'value' in draft.body ? draft.body.value : {}, encoding },
-    contentType,
-  }));
+  return fc
+    .tuple(validDraft(inputs), fc.constantFrom<Encoding>('json', 'form'), fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: null }))
+    .map(([draft, encoding, contentType]) => ({
+      ...draft,
+      note: `${encoding} body sent as ${contentType === null ? '(no Content-Type)' : JSON.stringify(contentType)}`,
+      body: { value: draft.body && 'value' in draft.body ? draft.body.value : {}, encoding },
+      contentType,
+    }));
 };
 
 const oddPathId = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
   const names = pathParamNames(inputs.op);
   if (names.length === 0) return null;
-  return fc.tuple(validDraft(inputs), fc.constantFrom(...names), fc.oneof(ODD_STRING, fc.uuid().map((u) => u.toUpperCase()), fc.uuid().map((u) => `${u}\u0000`))).map(([draft, name, value]) => ({
-    ...draft,
-    note: `path {${name}} = ${shown(value)}`,
-    params: { ...draft.params, [name]: value },
-  }));
+  return fc
+    .tuple(
+      validDraft(inputs),
+      fc.constantFrom(...names),
+      fc.oneof(
+        ODD_STRING,
+        fc.uuid().map((u) => u.toUpperCase()),
+        fc.uuid().map((u) => `${u}\u0000`),
+      ),
+    )
+    .map(([draft, name, value]) => ({
+      ...draft,
+      note: `path {${name}} = ${shown(value)}`,
+      params: { ...draft.params, [name]: value },
+    }));
 };
 
 const RAW_QUERY_TAILS = ['&', '&&', '=', '%zz=1', 'a=%', '%E0%A4%A=x', 'a[b]=c', 'a=1&a=2', '%00=%00', 'limit=1&limit=2', '%C3%28=%C3%28'];
@@ -235,12 +301,14 @@ const RAW_QUERY_TAILS = ['&', '&&', '=', '%zz=1', 'a=%', '%E0%A4%A=x', 'a[b]=c',
 const queryJunk = (inputs: OperationInputs): fc.Arbitrary<Draft> => {
   const declared = inputs.carriers.filter((c) => c.where === 'query').flatMap((c) => Object.keys(c.schema.properties ?? {}));
   const key = fc.oneof(fc.constantFrom(...declared, 'limit', 'cursor', '__proto__', 'scope'), fc.string({ maxLength: 12 }));
-  return fc.tuple(validDraft(inputs), fc.dictionary(key, ODD_STRING, { minKeys: 1, maxKeys: 3 }), fc.option(fc.constantFrom(...RAW_QUERY_TAILS), { nil: undefined })).map(([draft, junk, tail]) => ({
-    ...draft,
-    note: `query junk ${JSON.stringify(Object.keys(junk))}${tail ? ` + raw ${JSON.stringify(tail)}` : ''}`,
-    query: { ...draft.query, ...junk },
-    rawQuery: tail,
-  }));
+  return fc
+    .tuple(validDraft(inputs), fc.dictionary(key, ODD_STRING, { minKeys: 1, maxKeys: 3 }), fc.option(fc.constantFrom(...RAW_QUERY_TAILS), { nil: undefined }))
+    .map(([draft, junk, tail]) => ({
+      ...draft,
+      note: `query junk ${JSON.stringify(Object.keys(junk))}${tail ? ` + raw ${JSON.stringify(tail)}` : ''}`,
+      query: { ...draft.query, ...junk },
+      rawQuery: tail,
+    }));
 };
 
 const badPagination = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
@@ -252,7 +320,8 @@ const badPagination = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
     // Cursors this service issued, for another collection: authenticated, but not for this one.
     fc.uuid().map((id) => encodeCursor('anotherCollection', { createdAt: new Date('2026-01-01T00:00:00Z'), id })),
   );
-  return fc.tuple(validDraft(inputs), fc.option(limit, { nil: undefined }), fc.option(cursor, { nil: undefined }))
+  return fc
+    .tuple(validDraft(inputs), fc.option(limit, { nil: undefined }), fc.option(cursor, { nil: undefined }))
     .filter(([, l, c]) => l !== undefined || c !== undefined)
     .map(([draft, l, c]) => ({
       ...draft,
@@ -262,11 +331,29 @@ const badPagination = (inputs: OperationInputs): fc.Arbitrary<Draft> | null => {
 };
 
 const unsupportedVersion = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
-  fc.tuple(validDraft(inputs), fc.oneof(fc.constantFrom('v2', 'v0', 'V1', '1', 'v1.0', 'v1, v2', '', 'v1;q=1', 'latest'), HEADER_JUNK))
+  fc
+    .tuple(validDraft(inputs), fc.oneof(fc.constantFrom('v2', 'v0', 'V1', '1', 'v1.0', 'v1, v2', '', 'v1;q=1', 'latest'), HEADER_JUNK))
     .filter(([, version]) => version.trim() !== 'v1')
-    .map(([draft, version]) => ({ ...draft, note: `X-Service-API-Version ${shown(version)}`, headers: { ...draft.headers, 'x-service-api-version': version } }));
+    .map(([draft, version]) => ({
+      ...draft,
+      note: `X-Service-API-Version ${shown(version)}`,
+      headers: { ...draft.headers, 'x-service-api-version': version },
+    }));
 
-const JUNK_HEADERS = ['x-request-id', 'idempotency-key', 'x-csrf-token', 'cookie', 'authorization', 'x-enrollment-token', 'x-recovery-token', 'x-forwarded-for', 'user-agent', 'accept', 'sec-fetch-site', 'accept-language'];
+const JUNK_HEADERS = [
+  'x-request-id',
+  'idempotency-key',
+  'x-csrf-token',
+  'cookie',
+  'authorization',
+  'x-enrollment-token',
+  'x-recovery-token',
+  'x-forwarded-for',
+  'user-agent',
+  'accept',
+  'sec-fetch-site',
+  'accept-language',
+];
 
 const headerJunk = (inputs: OperationInputs): fc.Arbitrary<Draft> =>
   fc.tuple(validDraft(inputs), fc.dictionary(fc.constantFrom(...JUNK_HEADERS), HEADER_JUNK, { minKeys: 1, maxKeys: 3 })).map(([draft, headers]) => ({

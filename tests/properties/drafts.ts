@@ -64,7 +64,14 @@ export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures, realParam
     const accepts = (value: Json) => schema.safeParse(value).success;
     const drawn = valueArbitrary(inputSchemaOf(schema)) as fc.Arbitrary<Json>;
     const accepted = drawn.filter(accepts);
-    return { where, schema: inputSchemaOf(schema), encodings, accepts, accepted, base: fc.oneof({ weight: 3, arbitrary: accepted }, { weight: 1, arbitrary: drawn }) };
+    return {
+      where,
+      schema: inputSchemaOf(schema),
+      encodings,
+      accepts,
+      accepted,
+      base: fc.oneof({ weight: 3, arbitrary: accepted }, { weight: 1, arbitrary: drawn }),
+    };
   };
   if (op.kind === 'delegated') {
     // The provider's protocol parameters: query for GET, a form (or JSON, which some endpoints take) otherwise.
@@ -76,14 +83,16 @@ export function inputsOf(op: AnyOperation, protocol: ProtocolFixtures, realParam
     if (op.kind === 'resource' && op.body) carriers.push(ownCarrier('body', op.body, op.acceptsForm ? ['json', 'form'] : ['json']));
   }
   const declaredParams = op.params ? inputSchemaOf(op.params) : null;
-  const params = realParams ? fc.constant(realParams) : fc.record(
-    Object.fromEntries(
-      pathParamNames(op).map((name) => {
-        const schema = declaredParams?.properties?.[name];
-        return [name, schema ? (valueArbitrary(schema) as fc.Arbitrary<string>) : fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)];
-      }),
-    ),
-  );
+  const params = realParams
+    ? fc.constant(realParams)
+    : fc.record(
+        Object.fromEntries(
+          pathParamNames(op).map((name) => {
+            const schema = declaredParams?.properties?.[name];
+            return [name, schema ? (valueArbitrary(schema) as fc.Arbitrary<string>) : fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)];
+          }),
+        ),
+      );
   return { op, carriers, params, bodyLimit: op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
 }
 
@@ -131,20 +140,22 @@ export function validDraft(inputs: OperationInputs, onlyAccepted = false): fc.Ar
   const query = inputs.carriers.find((c) => c.where === 'query');
   const body = inputs.carriers.find((c) => c.where === 'body');
   const value = (carrier: Carrier) => (onlyAccepted ? carrier.accepted : carrier.base);
-  return fc.record({
-    params: inputs.params,
-    query: query ? value(query) : fc.constant({}),
-    body: body ? value(body) : fc.constant(undefined),
-    encoding: fc.constantFrom(...(body?.encodings ?? ['json' as const])),
-    // A fresh key where the operation takes one, so a break reaches the handler, not the key check.
-    key: fc.uuid(),
-  }).map(({ params, query: q, body: b, encoding, key }): Draft => ({
-    note: 'valid-looking request',
-    params,
-    query: q,
-    body: b === undefined ? undefined : { value: b, encoding },
-    headers: inputs.op.idempotency === 'none' ? {} : { 'idempotency-key': key },
-  }));
+  return fc
+    .record({
+      params: inputs.params,
+      query: query ? value(query) : fc.constant({}),
+      body: body ? value(body) : fc.constant(undefined),
+      encoding: fc.constantFrom(...(body?.encodings ?? ['json' as const])),
+      // A fresh key where the operation takes one, so a break reaches the handler, not the key check.
+      key: fc.uuid(),
+    })
+    .map(({ params, query: q, body: b, encoding, key }): Draft => ({
+      note: 'valid-looking request',
+      params,
+      query: q,
+      body: b === undefined ? undefined : { value: b, encoding },
+      headers: inputs.op.idempotency === 'none' ? {} : { 'idempotency-key': key },
+    }));
 }
 
 /** Applies `change` to one carrier's value. */

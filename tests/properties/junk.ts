@@ -26,7 +26,10 @@ export const ODD_STRING = fc.oneof(
  * One byte of a header value as fetch allows it: 0x01-0xFF without CR and LF (fast-check's
  * 'binary-ascii' stops at 0x7F, and the upper half is where byte and character lengths part).
  */
-const HEADER_CHAR = fc.integer({ min: 1, max: 0xff }).filter((code) => code !== 0x0a && code !== 0x0d).map((code) => String.fromCharCode(code));
+const HEADER_CHAR = fc
+  .integer({ min: 1, max: 0xff })
+  .filter((code) => code !== 0x0a && code !== 0x0d)
+  .map((code) => String.fromCharCode(code));
 
 /** Header values of exactly `length` characters, leading and trailing whitespace avoided (fetch trims it). */
 export function headerValueOfLength(length: number): fc.Arbitrary<string> {
@@ -52,6 +55,20 @@ export const WRONG_VALUES: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 export const EXTRA_KEYS = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'user_id', 'role', 'is_admin', 'email_verified', '$where', 'a\u0000b', ''),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'id',
+    'user_id',
+    'role',
+    'is_admin',
+    'email_verified',
+    '$where',
+    'a\u0000b',
+    '',
+  ),
   fc.string({ maxLength: 16 }),
 );

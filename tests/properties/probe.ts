@@ -52,7 +52,9 @@ function credentialHeaders(op: AnyOperation, mode: Mode, credentials: Credential
 
 /** As a client would send it: UTF-8 bytes, percent-encoded (a lone surrogate becomes U+FFFD). */
 function percentEncode(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 /** Form and query encoding: arrays as repeated keys, other non-strings as JSON text. */
@@ -63,7 +65,7 @@ function formOf(value: unknown): URLSearchParams {
     return form;
   }
   for (const [key, item] of Object.entries(value)) {
-    for (const part of Array.isArray(item) ? item : [item]) form.append(key, typeof part === 'string' ? part : JSON.stringify(part) ?? '');
+    for (const part of Array.isArray(item) ? item : [item]) form.append(key, typeof part === 'string' ? part : (JSON.stringify(part) ?? ''));
   }
   return form;
 }

@@ -111,10 +111,9 @@ export function valueArbitrary(js: JsonSchema): fc.Arbitrary<unknown> {
 
 function objectArbitrary(js: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = js.properties ?? {};
-  const declared = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueArbitrary(property)])),
-    { requiredKeys: (js.required ?? []).filter((name) => name in properties) },
-  ) as fc.Arbitrary<Record<string, unknown>>;
+  const declared = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueArbitrary(property)])), {
+    requiredKeys: (js.required ?? []).filter((name) => name in properties),
+  }) as fc.Arbitrary<Record<string, unknown>>;
   // A map (z.record): keys from propertyNames, values from additionalProperties.
   if (Object.keys(properties).length === 0 && typeof js.additionalProperties === 'object') {
     const keys = js.propertyNames?.enum ? fc.constantFrom(...(js.propertyNames.enum as string[])) : fc.string({ minLength: 1, maxLength: 12 });

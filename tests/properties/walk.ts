@@ -92,7 +92,13 @@ async function judge(walk: Walk, op: AnyOperation, badInput: BadInputClass, mode
 }
 
 /** Checks one bad-input class of one operation in one credential mode; the failure message, if any. */
-export async function runCase(walk: Walk, op: AnyOperation, badInput: BadInputClass, mode: Mode, options: { baseSeed?: number; runs?: number } = {}): Promise<string | null> {
+export async function runCase(
+  walk: Walk,
+  op: AnyOperation,
+  badInput: BadInputClass,
+  mode: Mode,
+  options: { baseSeed?: number; runs?: number } = {},
+): Promise<string | null> {
   const { credentials } = walk;
   if (mode === 'session') await keepSignedIn(credentials, walk.mailbox);
   // Organization operations act in the probe organization, with resources made for them (made before

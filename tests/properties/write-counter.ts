@@ -28,7 +28,8 @@ export const BOOKKEEPING: readonly Bookkeeping[] = [
   },
   {
     table: 'security_event_counts',
-    reason: 'a refusal that is a security event (401, 403, CSRF, Origin, 429, a run of invalid input) is counted per kind and hour (lib/http/security-events.ts)',
+    reason:
+      'a refusal that is a security event (401, 403, CSRF, Origin, 429, a run of invalid input) is counted per kind and hour (lib/http/security-events.ts)',
   },
   {
     table: 'idempotency_records',

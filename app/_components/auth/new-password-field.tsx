@@ -12,11 +12,21 @@ export function NewPasswordField({ name = 'password', autoFocus = false, error }
   return (
     <div className="auth-field">
       <label htmlFor={id}>New password</label>
-      <input ref={invalid.ref} id={id} name={name} type="password" autoComplete="new-password" minLength={8} required autoFocus={autoFocus} {...invalid.props} />
+      <input
+        ref={invalid.ref}
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        autoFocus={autoFocus}
+        {...invalid.props}
+      />
       {invalid.message}
       <p className="hint" id={`${id}-hint`}>
-        8 to 128 characters; 15 or more is recommended. Spaces, words and any characters are welcome, but not a common password or one made from
-        your e-mail address or this service&rsquo;s name.
+        8 to 128 characters; 15 or more is recommended. Spaces, words and any characters are welcome, but not a common password or one made from your e-mail
+        address or this service&rsquo;s name.
       </p>
     </div>
   );

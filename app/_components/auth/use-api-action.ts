@@ -45,26 +45,29 @@ export function useApiAction(options: { fields?: readonly string[] } = {}) {
     if (element.isConnected && (document.activeElement === null || document.activeElement === document.body)) element.focus();
   }, [pending]);
 
-  const run = useCallback(async <T,>(action: () => Promise<ApiResult<T> | null>, options: { navigatesOnSuccess?: boolean } = {}) => {
-    focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setPending(true);
-    setError(null);
-    setFieldErrors(NO_ERRORS);
-    let keepPending = false;
-    try {
-      const result = await action();
-      // null means the person backed out (e.g. cancelled a step-up); a superseded passkey prompt is silent too.
-      if (result && !result.ok && result.body.code !== PASSKEY_ABORTED) {
-        const placed = placeProblem(result.body, fields);
-        setFieldErrors(placed.fieldErrors);
-        setError(placed.error);
+  const run = useCallback(
+    async <T>(action: () => Promise<ApiResult<T> | null>, options: { navigatesOnSuccess?: boolean } = {}) => {
+      focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setPending(true);
+      setError(null);
+      setFieldErrors(NO_ERRORS);
+      let keepPending = false;
+      try {
+        const result = await action();
+        // null means the person backed out (e.g. cancelled a step-up); a superseded passkey prompt is silent too.
+        if (result && !result.ok && result.body.code !== PASSKEY_ABORTED) {
+          const placed = placeProblem(result.body, fields);
+          setFieldErrors(placed.fieldErrors);
+          setError(placed.error);
+        }
+        keepPending = Boolean(result?.ok && options.navigatesOnSuccess);
+        return result;
+      } finally {
+        if (!keepPending) setPending(false);
       }
-      keepPending = Boolean(result?.ok && options.navigatesOnSuccess);
-      return result;
-    } finally {
-      if (!keepPending) setPending(false);
-    }
-  }, [fields]);
+    },
+    [fields],
+  );
 
   const clearErrors = useCallback(() => {
     setError(null);

@@ -92,8 +92,7 @@ export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; o
   return (
     <form className="stack" onSubmit={verify} key="code">
       <p>
-        We sent a message to <strong className="auth-email">{started.email}</strong>. Enter the six-digit code from it; it expires in 10
-        minutes.
+        We sent a message to <strong className="auth-email">{started.email}</strong>. Enter the six-digit code from it; it expires in 10 minutes.
       </p>
       <CodeInput label={flow.codeLabel} error={fieldErrors.code} />
       <ErrorAlert message={error} />

@@ -72,14 +72,14 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
         <div className="card auth-card" role="note" aria-labelledby="consent-unverified">
           <h2 id="consent-unverified">Unverified application</h2>
           <p>
-            {SERVICE_NAME} has not checked who runs this application. “{context.client.client_name}” is the name the application gave itself.
-            Continue only if you started this from an application you trust.
+            {SERVICE_NAME} has not checked who runs this application. “{context.client.client_name}” is the name the application gave itself. Continue only if
+            you started this from an application you trust.
           </p>
         </div>
       )}
       <p className="lead">
-        You are signed in as <strong>{session.user.email}</strong>. If you allow it, the access is sent to <strong>{context.redirect_host}</strong>
-        , and your answer takes you back there.
+        You are signed in as <strong>{session.user.email}</strong>. If you allow it, the access is sent to <strong>{context.redirect_host}</strong>, and your
+        answer takes you back there.
       </p>
       <section className="card auth-card" aria-labelledby="consent-scopes">
         <h2 id="consent-scopes">It asks to</h2>

@@ -39,7 +39,12 @@ export function ActionsSection() {
       setSchemaError('The input schema is not valid JSON.');
       return;
     }
-    const body = { name: fieldValue(form, 'name'), description: fieldValue(form, 'description'), input_schema: schema, risk_level: fieldValue(form, 'risk_level') };
+    const body = {
+      name: fieldValue(form, 'name'),
+      description: fieldValue(form, 'description'),
+      input_schema: schema,
+      risk_level: fieldValue(form, 'risk_level'),
+    };
     const result = await register.run(() => send<AgentAction>('/agent/actions', { body, approval: 'body' }));
     if (!result?.ok) return;
     form.reset();
@@ -66,7 +71,9 @@ export function ActionsSection() {
                 </p>
                 <details className="console-details">
                   <summary>Input schema</summary>
-                  <pre className="console-pre" tabIndex={0}>{JSON.stringify(action.input_schema, null, 2)}</pre>
+                  <pre className="console-pre" tabIndex={0}>
+                    {JSON.stringify(action.input_schema, null, 2)}
+                  </pre>
                 </details>
               </div>
             </li>
@@ -76,7 +83,15 @@ export function ActionsSection() {
       {manage && (
         <form className="stack card" onSubmit={create} aria-label="Register an action">
           <h3 className="console-form-title">Register an action</h3>
-          <TextField label="Name" name="name" required maxLength={100} spellCheck={false} hint="For example tickets.create." error={register.fieldErrors.name} />
+          <TextField
+            label="Name"
+            name="name"
+            required
+            maxLength={100}
+            spellCheck={false}
+            hint="For example tickets.create."
+            error={register.fieldErrors.name}
+          />
           <TextField label="Description" name="description" required maxLength={500} error={register.fieldErrors.description} />
           <TextField
             label="Input schema (JSON Schema)"

@@ -37,8 +37,6 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const targetHint = isGatedChange(action) ? GATED_CHANGES[action].target : undefined;
   const request = useConsoleAction(['action', 'target', 'reason']);
 
-
-
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNote(null);
@@ -48,15 +46,19 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
     const result = await request.run(() => send<Approval>('/approvals', { body }));
     if (!result?.ok) return;
     form.reset();
-    await changed(`Approval requested for ${result.body.action} on ${people.get(result.body.target) ?? result.body.target}. Another administrator must approve it.`);
+    await changed(
+      `Approval requested for ${result.body.action} on ${people.get(result.body.target) ?? result.body.target}. Another administrator must approve it.`,
+    );
   }
 
   return (
     <section aria-labelledby="approvals-heading">
-      <h2 id="approvals-heading" ref={heading} tabIndex={-1}>Approvals</h2>
+      <h2 id="approvals-heading" ref={heading} tabIndex={-1}>
+        Approvals
+      </h2>
       <p className="hint">
-        Changes this organization puts behind an approval need a request that another administrator approves. Once approved, do the change again:
-        the console uses the approval for it.
+        Changes this organization puts behind an approval need a request that another administrator approves. Once approved, do the change again: the console
+        uses the approval for it.
       </p>
       <form className="stack card" onSubmit={create} aria-label="Request an approval">
         <h3 className="console-form-title">Request an approval</h3>
@@ -82,7 +84,16 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
             error={request.fieldErrors.target}
           />
         ) : (
-          <TextField label="Target" name="target" required maxLength={200} defaultValue={prefill.target} hint={targetHint} spellCheck={false} error={request.fieldErrors.target} />
+          <TextField
+            label="Target"
+            name="target"
+            required
+            maxLength={200}
+            defaultValue={prefill.target}
+            hint={targetHint}
+            spellCheck={false}
+            error={request.fieldErrors.target}
+          />
         )}
         <TextField label="Reason (optional)" name="reason" multiline rows={2} maxLength={500} error={request.fieldErrors.reason} />
         {request.alert}
@@ -109,7 +120,17 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   );
 }
 
-function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval; people: Map<string, string>; send: Send; onChanged: (message: string) => Promise<void> }) {
+function ApprovalRow({
+  approval,
+  people,
+  send,
+  onChanged,
+}: {
+  approval: Approval;
+  people: Map<string, string>;
+  send: Send;
+  onChanged: (message: string) => Promise<void>;
+}) {
   const { userId, organization } = useConsole();
   const { pending, run, alert } = useConsoleAction();
   const mine = approval.requested_by === userId || approval.requested_by === organization.membership.id;
@@ -152,7 +173,9 @@ function ApprovalRow({ approval, people, send, onChanged }: { approval: Approval
           )}
         </p>
       </div>
-      {approval.status === 'requested' && mine && <p className="hint console-full">You requested this change, so another administrator must approve or reject it.</p>}
+      {approval.status === 'requested' && mine && (
+        <p className="hint console-full">You requested this change, so another administrator must approve or reject it.</p>
+      )}
       {approval.status === 'requested' && (
         <div className="auth-actions">
           {mine ? (

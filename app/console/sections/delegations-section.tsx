@@ -30,7 +30,6 @@ export function DelegationsSection() {
   const { send, panel } = useConsoleApi();
   const grant = useConsoleAction(['membership_id', 'permissions', 'expires_at']);
 
-
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNote(null);
@@ -41,18 +40,27 @@ export function DelegationsSection() {
       grant.setError('Enter a valid date and time for the expiry, or leave it empty.');
       return;
     }
-    const body = { membership_id: fieldValue(form, 'membership_id'), permissions: checkedValues(form, 'permissions'), ...(expiresAt ? { expires_at: expiresAt } : {}) };
+    const body = {
+      membership_id: fieldValue(form, 'membership_id'),
+      permissions: checkedValues(form, 'permissions'),
+      ...(expiresAt ? { expires_at: expiresAt } : {}),
+    };
     const result = await grant.run(() => send<Delegation>('/delegated-admins', { body, idempotent: true, approval: 'body' }));
     if (!result?.ok) return;
     form.reset();
     await changed(`${result.body.email} now holds ${result.body.permissions.join(', ')}.`);
   }
 
-  const choices = (members.items ?? []).map((member) => ({ value: member.id, label: member.display_name ? `${member.display_name} (${member.email})` : member.email }));
+  const choices = (members.items ?? []).map((member) => ({
+    value: member.id,
+    label: member.display_name ? `${member.display_name} (${member.email})` : member.email,
+  }));
 
   return (
     <section aria-labelledby="delegations-heading">
-      <h2 id="delegations-heading" ref={heading} tabIndex={-1}>Delegated admins</h2>
+      <h2 id="delegations-heading" ref={heading} tabIndex={-1}>
+        Delegated admins
+      </h2>
       <p className="hint">Extra permissions held by members beyond their role. {isOwner ? '' : 'Only an owner can grant them; you can see and revoke them.'}</p>
       {isOwner && (
         <form className="stack card" onSubmit={create} aria-label="Grant permissions">

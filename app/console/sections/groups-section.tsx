@@ -19,7 +19,6 @@ export function GroupsSection() {
   const create = useConsoleAction(['name']);
   const manage = can('groups.manage');
 
-
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNote(null);
@@ -32,7 +31,9 @@ export function GroupsSection() {
 
   return (
     <section aria-labelledby="groups-heading">
-      <h2 id="groups-heading" ref={heading} tabIndex={-1}>Groups</h2>
+      <h2 id="groups-heading" ref={heading} tabIndex={-1}>
+        Groups
+      </h2>
       <p className="hint">Groups gather members, for example by team. {manage ? '' : 'Your role lets you see groups but not change them.'}</p>
       {manage && (
         <form className="stack card" onSubmit={add} aria-label="Create a group">

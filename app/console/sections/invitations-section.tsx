@@ -26,7 +26,6 @@ export function InvitationsSection() {
   const { send, panel } = useConsoleApi();
   const invite = useConsoleAction(['email', 'role']);
 
-
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNote(null);
@@ -40,12 +39,23 @@ export function InvitationsSection() {
 
   return (
     <section aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading" ref={heading} tabIndex={-1}>Invitations</h2>
+      <h2 id="invitations-heading" ref={heading} tabIndex={-1}>
+        Invitations
+      </h2>
       <p className="hint">The invitation link goes by e-mail only and works once. Sending and revoking ask you to confirm it&rsquo;s you.</p>
 
       <form className="stack card" onSubmit={create} aria-label="Invite someone">
         <h3 className="console-form-title">Invite someone</h3>
-        <TextField label="E-mail address" name="email" type="email" autoComplete="email" required maxLength={254} spellCheck={false} error={invite.fieldErrors.email} />
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          spellCheck={false}
+          error={invite.fieldErrors.email}
+        />
         <SelectField label="Role" name="role" choices={choices} defaultValue="member" required error={invite.fieldErrors.role} key={choices.length} />
         {invite.alert}
         <div>

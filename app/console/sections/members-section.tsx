@@ -28,13 +28,13 @@ export function MembersSection() {
   const { send, panel } = useConsoleApi();
   const manage = can('members.manage');
 
-
   return (
     <section aria-labelledby="members-heading">
-      <h2 id="members-heading" ref={heading} tabIndex={-1}>Members</h2>
+      <h2 id="members-heading" ref={heading} tabIndex={-1}>
+        Members
+      </h2>
       <p className="hint">
-        People in this organization and their roles.{' '}
-        {manage ? 'Changes ask you to confirm it’s you.' : 'Your role lets you see members but not change them.'}
+        People in this organization and their roles. {manage ? 'Changes ask you to confirm it’s you.' : 'Your role lets you see members but not change them.'}
       </p>
       <div className="console-filters">
         <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="Active and suspended" />

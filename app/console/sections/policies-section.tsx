@@ -29,7 +29,8 @@ function kindOf(policy: Policy): Kind {
   return 'json';
 }
 
-const shown = (value: unknown) => (Array.isArray(value) ? (value.length ? value.join(', ') : 'none') : typeof value === 'boolean' ? (value ? 'on' : 'off') : JSON.stringify(value));
+const shown = (value: unknown) =>
+  Array.isArray(value) ? (value.length ? value.join(', ') : 'none') : typeof value === 'boolean' ? (value ? 'on' : 'off') : JSON.stringify(value);
 
 /**
  * Organization policies with their defaults: set a value per key (POST, set or replace) or reset one
@@ -42,10 +43,11 @@ export function PoliciesSection() {
   const { send, panel } = useConsoleApi();
   const manage = can('policies.manage');
 
-
   return (
     <section aria-labelledby="policies-heading">
-      <h2 id="policies-heading" ref={heading} tabIndex={-1}>Policies</h2>
+      <h2 id="policies-heading" ref={heading} tabIndex={-1}>
+        Policies
+      </h2>
       <p className="hint">
         Rules members act under in this organization. A policy can only tighten the service&rsquo;s own limits.{' '}
         {manage ? '' : 'Your role lets you see policies but not change them.'}
@@ -94,7 +96,9 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
   }
 
   async function backToDefault() {
-    const result = await reset.run(() => send<Policy>(`/policies/${encodeURIComponent(policy.policy_key)}`, { method: 'DELETE', idempotent: true, approval: 'query' }));
+    const result = await reset.run(() =>
+      send<Policy>(`/policies/${encodeURIComponent(policy.policy_key)}`, { method: 'DELETE', idempotent: true, approval: 'query' }),
+    );
     if (result?.ok) await onChanged(`${policy.policy_key} is back to its default (${shown(result.body.value)}).`);
   }
 
@@ -119,15 +123,7 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
       {manage && (
         <form className="stack console-full" onSubmit={submit} aria-label={`Change ${policy.policy_key}`}>
           {kind === 'number' && (
-            <TextField
-              label="New value (seconds)"
-              name="value"
-              type="number"
-              required
-              min={0}
-              defaultValue={String(policy.value)}
-              error={fieldError}
-            />
+            <TextField label="New value (seconds)" name="value" type="number" required min={0} defaultValue={String(policy.value)} error={fieldError} />
           )}
           {kind === 'boolean' && (
             <label className="console-check" htmlFor={checkboxId}>
@@ -144,7 +140,9 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
               error={fieldError}
             />
           )}
-          {kind === 'json' && <TextField label="New value (JSON)" name="value" multiline rows={3} required defaultValue={JSON.stringify(policy.value)} error={fieldError} />}
+          {kind === 'json' && (
+            <TextField label="New value (JSON)" name="value" multiline rows={3} required defaultValue={JSON.stringify(policy.value)} error={fieldError} />
+          )}
           {kind === 'boolean' && fieldError && <p className="error auth-field-error">{fieldError}</p>}
           {save.alert}
           <div className="auth-actions">

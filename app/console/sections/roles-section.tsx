@@ -24,7 +24,6 @@ export function RolesSection() {
   const create = useConsoleAction(['name', 'description', 'permissions']);
   const manage = can('roles.manage');
 
-
   async function edited(message: string | null) {
     setEditing(null);
     if (message) await changed(message);
@@ -44,7 +43,9 @@ export function RolesSection() {
 
   return (
     <section aria-labelledby="roles-heading">
-      <h2 id="roles-heading" ref={heading} tabIndex={-1}>Roles</h2>
+      <h2 id="roles-heading" ref={heading} tabIndex={-1}>
+        Roles
+      </h2>
       <p className="hint">
         Owner, admin and member are built in. {manage ? 'Custom roles hold the permissions you tick; save each row after changing it.' : ''}
       </p>
@@ -65,7 +66,14 @@ export function RolesSection() {
             </thead>
             <tbody>
               {roles.items?.map((role) => (
-                <RoleRow key={`${role.id}:${role.permissions.join(',')}`} role={role} manage={manage} send={send} onChanged={changed} onEdit={() => setEditing(role)} />
+                <RoleRow
+                  key={`${role.id}:${role.permissions.join(',')}`}
+                  role={role}
+                  manage={manage}
+                  send={send}
+                  onChanged={changed}
+                  onEdit={() => setEditing(role)}
+                />
               ))}
             </tbody>
           </table>
@@ -77,7 +85,13 @@ export function RolesSection() {
           <h3 className="console-form-title">Create a custom role</h3>
           <TextField label="Role name" name="name" required maxLength={100} error={create.fieldErrors.name} />
           <TextField label="Description (optional)" name="description" maxLength={500} error={create.fieldErrors.description} />
-          <PermissionChoices legend="Permissions" name="permissions" permissions={PERMISSIONS} defaultChecked={['read']} error={create.fieldErrors.permissions} />
+          <PermissionChoices
+            legend="Permissions"
+            name="permissions"
+            permissions={PERMISSIONS}
+            defaultChecked={['read']}
+            error={create.fieldErrors.permissions}
+          />
           {create.alert}
           <div>
             <button type="submit" disabled={create.pending}>
@@ -92,7 +106,19 @@ export function RolesSection() {
   );
 }
 
-function RoleRow({ role, manage, send, onChanged, onEdit }: { role: Role; manage: boolean; send: Send; onChanged: (message: string) => Promise<void>; onEdit: () => void }) {
+function RoleRow({
+  role,
+  manage,
+  send,
+  onChanged,
+  onEdit,
+}: {
+  role: Role;
+  manage: boolean;
+  send: Send;
+  onChanged: (message: string) => Promise<void>;
+  onEdit: () => void;
+}) {
   const [draft, setDraft] = useState<Set<Permission>>(() => new Set(role.permissions));
   const [confirming, setConfirming] = useState(false);
   const { pending, error, run, alert } = useConsoleAction(['permissions']);

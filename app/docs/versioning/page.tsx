@@ -26,9 +26,9 @@ export default function VersioningPage() {
       </ul>
       <h2>Deprecation notice</h2>
       <p>
-        An operation or version is announced as deprecated at least <strong>180 days</strong> before it is removed: the <code>Sunset</code>{' '}
-        date is never less than 180 days after the <code>Deprecation</code> date. Versioned routes live under <code>/api/v1</code>; SCIM
-        lives under <code>/scim/v2</code> and follows SCIM 2.0.
+        An operation or version is announced as deprecated at least <strong>180 days</strong> before it is removed: the <code>Sunset</code> date is never less
+        than 180 days after the <code>Deprecation</code> date. Versioned routes live under <code>/api/v1</code>; SCIM lives under <code>/scim/v2</code> and
+        follows SCIM 2.0.
       </p>
     </>
   );

@@ -44,15 +44,16 @@ export default async function OAuthErrorPage({ searchParams }: { searchParams: P
           <h2 id="oauth-return">
             {back.client.client_name} wants to send you back to {back.redirect_host}
           </h2>
-          <p className="hint">
-            Continue only if you know this application and expected to go there. If a link you did not trust brought you here, cancel.
-          </p>
+          <p className="hint">Continue only if you know this application and expected to go there. If a link you did not trust brought you here, cancel.</p>
           <ReturnActions host={back.redirect_host} to={back.continue_to} />
         </section>
       )}
       <section aria-labelledby="oauth-help">
         <h2 id="oauth-help">What you can do</h2>
-        <p>Go back to the application and try again. If it keeps happening, contact the application&apos;s developer or this service&apos;s operator and give them the details below.</p>
+        <p>
+          Go back to the application and try again. If it keeps happening, contact the application&apos;s developer or this service&apos;s operator and give
+          them the details below.
+        </p>
         <dl className="auth-profile">
           <div>
             <dt>Error code</dt>

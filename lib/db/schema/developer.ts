@@ -87,7 +87,10 @@ export const organizationApplications = pgTable(
     updatedAt: at('updated_at').notNull(),
     disabledAt: at('disabled_at'),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.applicationId] }), index('organization_applications_keyset_idx').on(t.organizationId, t.createdAt, t.applicationId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.applicationId] }),
+    index('organization_applications_keyset_idx').on(t.organizationId, t.createdAt, t.applicationId),
+  ],
 );
 
 /**

@@ -76,7 +76,9 @@ export const oidcGrantOrganizations = pgTable(
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    foreignKey({ name: 'oidc_grant_organizations_grant_fk', columns: [t.model, t.grantId], foreignColumns: [oidcModels.model, oidcModels.id] }).onDelete('cascade'),
+    foreignKey({ name: 'oidc_grant_organizations_grant_fk', columns: [t.model, t.grantId], foreignColumns: [oidcModels.model, oidcModels.id] }).onDelete(
+      'cascade',
+    ),
     check('oidc_grant_organizations_model_check', sql`${t.model} = 'Grant'`),
     index('oidc_grant_organizations_member_idx').on(t.organizationId, t.userId),
   ],

@@ -37,7 +37,10 @@ export const organizationRoles = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('organization_roles_name_idx').on(t.organizationId, t.name), index('organization_roles_keyset_idx').on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('organization_roles_name_idx').on(t.organizationId, t.name),
+    index('organization_roles_keyset_idx').on(t.organizationId, t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -106,7 +109,10 @@ export const groups = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('organization_groups_name_idx').on(t.organizationId, t.name), index('organization_groups_keyset_idx').on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('organization_groups_name_idx').on(t.organizationId, t.name),
+    index('organization_groups_keyset_idx').on(t.organizationId, t.createdAt, t.id),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -146,7 +152,10 @@ export const delegatedAdminGrants = pgTable(
     revokedAt: at('revoked_at'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('delegated_admin_grants_org_keyset_idx').on(t.organizationId, t.createdAt, t.id), index('delegated_admin_grants_membership_idx').on(t.membershipId)],
+  (t) => [
+    index('delegated_admin_grants_org_keyset_idx').on(t.organizationId, t.createdAt, t.id),
+    index('delegated_admin_grants_membership_idx').on(t.membershipId),
+  ],
 );
 
 /** Organization policies: a typed value per `policy_key`; an absent row means the default applies. */
@@ -208,5 +217,8 @@ export const agentActions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('organization_agent_actions_name_idx').on(t.organizationId, t.name), index('organization_agent_actions_keyset_idx').on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('organization_agent_actions_name_idx').on(t.organizationId, t.name),
+    index('organization_agent_actions_keyset_idx').on(t.organizationId, t.createdAt, t.id),
+  ],
 );

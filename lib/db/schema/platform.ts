@@ -37,10 +37,7 @@ export const idempotencyRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.principal, t.operationId, t.key] }),
-    index('idempotency_records_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [primaryKey({ columns: [t.principal, t.operationId, t.key] }), index('idempotency_records_expires_idx').on(t.expiresAt)],
 );
 
 /**

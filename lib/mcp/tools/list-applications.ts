@@ -9,7 +9,8 @@ const NAME = 'list_applications';
 export const listApplications = defineTool({
   name: NAME,
   title: 'List my applications',
-  description: 'The OAuth applications you registered in the developer portal, newest first: client id, type, redirect URIs, requested and approved scopes, grant types, status. Never a client secret.',
+  description:
+    'The OAuth applications you registered in the developer portal, newest first: client id, type, redirect URIs, requested and approved scopes, grant types, status. Never a client secret.',
   scope: 'identity.developer.read',
   readOnly: true,
   input: pageInput,
