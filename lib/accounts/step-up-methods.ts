@@ -1,4 +1,4 @@
-import type { AuthTerm, StepUpMethod } from '@/lib/contract/operation';
+import type { SessionTerm, StepUpMethod } from '@/lib/contract/wire';
 import { getDb } from '@/lib/db';
 import { countUserPasskeys } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
@@ -17,4 +17,4 @@ export async function stepUpMethodsOf(userId: string): Promise<('passkey' | 'pas
 export const SESSION_STEP_UP_METHODS: StepUpMethod[] = ['passkey', 'password'];
 
 /** The auth term of the account's sensitive operations: a session with a recent step-up. */
-export const WITH_STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } };
+export const WITH_STEP_UP: SessionTerm = { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } };

@@ -5,62 +5,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Actor, SessionActor } from './actor';
-import type { EventType } from './events';
+import type { SessionActor } from './actor';
 import type { RateLimitBucket } from './rate-limits';
-import type { Scope } from './scopes';
 import type { TenantActor, TenantRequirement } from './tenant';
+import type { ActorFor, AuthTerm, CollectionContract, DelegatedContract, Out, ResourceContract, Schema } from './wire';
 
 export type { RateLimitBucket };
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type StepUpMethod = 'passkey' | 'password';
-
-/**
- * A step-up that only some requests need, decided on the parsed input (the pipeline checks it right
- * after parsing): e.g. revoking a session other than the caller's own. `says` is how the generated
- * docs name the case.
- */
-export interface StepUpCondition {
-  says: string;
-  applies: (input: { params: unknown; body: unknown }, actor: SessionActor) => boolean;
-}
-
-export interface StepUpTerm {
-  methods: StepUpMethod[];
-  onlyWhen?: StepUpCondition;
-  /**
-   * The spec's "recent passkey step-up": a passkey step-up when the account has a passkey, a password
-   * step-up otherwise (ARCHITECTURE.md, Step-up).
-   */
-  passkeyWhenEnrolled?: boolean;
-}
-
-/** Every authentication mode the spec uses. */
-export type AuthTerm =
-  | { kind: 'public' }
-  | { kind: 'session'; stepUp?: StepUpTerm }
-  | { kind: 'enrollment_token' }
-  | { kind: 'recovery_token' }
-  | {
-      kind: 'bearer';
-      /** Which bearer credentials the operation accepts (the token prefix decides the kind). */
-      accepts: ('oauth' | 'api_key')[];
-      scopes: Scope[];
-      /** `any`: one of the scopes suffices (e.g. /api/v1/me); `all`: every scope is needed. */
-      scopeMode?: 'all' | 'any';
-    }
-  | { kind: 'scim_token' }
-  | { kind: 'client_auth' };
-
-export type AuthKind = AuthTerm['kind'];
-
-/**
- * `required`: the Origin header must equal the service origin exactly (every unsafe browser operation).
- * `if-present`: browser GETs and navigations; a present foreign Origin or cross-site Sec-Fetch-Site is
- * refused. `none`: server-to-server surfaces.
- */
-export type OriginRule = 'required' | 'if-present' | 'none';
+export type { ActorFor, AuthKind, AuthTerm, HttpMethod, OriginRule, StepUpCondition, StepUpMethod, StepUpTerm } from './wire';
+export { isUnsafe } from './wire';
 
 export interface Keyset {
   createdAt: Date;
@@ -82,11 +34,16 @@ export interface PageRequest {
   after: Keyset | null;
 }
 
-export interface HandlerContext<P, Q, B> {
+/**
+ * What a handler receives. Typed by the operation's declaration: the actor its auth term establishes
+ * and, when it declares `tenant`, the tenant the pipeline resolved (null otherwise). The pipeline
+ * guarantees both before the handler runs, so handlers never narrow them again.
+ */
+export interface HandlerContext<P, Q, B, A extends AuthTerm = AuthTerm, T extends TenantRequirement | undefined = TenantRequirement | undefined> {
   params: P;
   query: Q;
   body: B;
-  actor: Actor;
+  actor: ActorFor<A>;
   requestId: string;
   now: Date;
   /** Keyed hash of the client address (never the address itself). */
@@ -103,7 +60,7 @@ export interface HandlerContext<P, Q, B> {
    */
   presentedSession: SessionActor | null;
   /** On operations that declare `tenant`: who acts inside the organization (resolved by the pipeline). */
-  tenant: TenantActor | null;
+  tenant: T extends TenantRequirement ? TenantActor : null;
   /**
    * Keyed hash of this request's device binding (user agent + network prefix), for new sessions and
    * bound consents; computed when asked, so other requests never pay for the HMAC.
@@ -136,73 +93,35 @@ export function isHandlerResult(value: unknown): value is HandlerResult<unknown>
   return typeof value === 'object' && value !== null && RESULT in value;
 }
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type ResourceHandler<P, Q, B, R extends Schema, A extends AuthTerm, T extends TenantRequirement | undefined> = (
+  ctx: HandlerContext<Out<P>, Out<Q>, Out<B>, A, T>,
+) => Promise<z.input<R> | HandlerResult<z.input<R>>>;
 
-interface OperationBase<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
-  id: string;
-  method: HttpMethod;
-  /** OpenAPI-style path, e.g. /api/organizations/{id}/members. */
-  path: string;
-  summary: string;
-  tag: string;
-  auth: AuthTerm;
-  origin: OriginRule;
-  /** Pre-auth bucket keyed by client address. */
-  rateLimit?: RateLimitBucket;
-  /** Post-parse bucket keyed by a subject taken from the input (e-mail address, account). */
-  subjectRateLimit?: { bucket: RateLimitBucket; subject: (input: { body: Out<B>; query: Out<Q>; actor: Actor }) => string };
-  idempotency: 'required' | 'optional' | 'none';
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** Plain HTML forms may post to this operation (application/x-www-form-urlencoded). */
-  acceptsForm?: boolean;
-  maxBodyBytes?: number;
-  successStatus: number;
-  /** Further statuses the operation documents (the pipeline's own are added automatically). */
-  errorStatuses?: number[];
-  /**
-   * Every event type the operation may write to the outbox (on some path of success). Writing one not
-   * listed is refused at run time (lib/events), and a contract test runs each operation and compares.
-   */
-  emits?: readonly EventType[];
-  /** Beyond the spec's list: marked as an extension in the OpenAPI document. */
-  extension?: boolean;
-  lifecycle?: { deprecatedAt?: Date; sunsetAt?: Date };
-  /** Responses are never cached unless an operation says otherwise. */
-  cacheControl?: string;
-  /** Only for tests; never registered in the public registry. */
-  testOnly?: boolean;
-  /**
-   * The operation signs in (issues a new session): the pipeline resolves the session cookie the
-   * request presents and hands it to the handler as `presentedSession`, which the new sign-in ends
-   * (ASVS V7.2.4: a new authentication never leaves the previous session token alive).
-   */
-  startsSession?: boolean;
-  /**
-   * Tenant authorization: which organization the operation acts in and the permission it needs. The
-   * pipeline resolves it after authentication (lib/http/tenant.ts) and hands the handler `tenant`.
-   */
-  tenant?: TenantRequirement;
-}
+export type CollectionHandler<P, Q, I extends Schema, A extends AuthTerm, T extends TenantRequirement | undefined> = (
+  ctx: HandlerContext<Out<P>, Out<Q>, undefined, A, T>,
+) => Promise<Page<z.input<I>>>;
 
+/** A resource contract with its handler bound: what the registry holds and the pipeline runs. */
 export interface ResourceOperation<
-  P extends Schema | undefined,
-  Q extends Schema | undefined,
-  B extends Schema | undefined,
-  R extends Schema,
-> extends OperationBase<P, Q, B> {
-  kind: 'resource';
-  response: R;
-  handler: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | HandlerResult<z.input<R>>>;
+  P extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  B extends Schema | undefined = Schema | undefined,
+  R extends Schema = Schema,
+  A extends AuthTerm = AuthTerm,
+  T extends TenantRequirement | undefined = TenantRequirement | undefined,
+> extends ResourceContract<P, Q, B, R, A, T> {
+  handler: ResourceHandler<P, Q, B, R, A, T>;
 }
 
-export interface CollectionOperation<P extends Schema | undefined, Q extends Schema | undefined, I extends Schema> extends OperationBase<P, Q, undefined> {
-  kind: 'collection';
-  collection: string;
-  item: I;
-  handler: (ctx: HandlerContext<Out<P>, Out<Q>, undefined>) => Promise<Page<z.input<I>>>;
+export interface CollectionOperation<
+  P extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  I extends Schema = Schema,
+  N extends string = string,
+  A extends AuthTerm = AuthTerm,
+  T extends TenantRequirement | undefined = TenantRequirement | undefined,
+> extends CollectionContract<P, Q, I, N, A, T> {
+  handler: CollectionHandler<P, Q, I, A, T>;
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -221,51 +140,66 @@ export type Delegate =
  * The pipeline applies its generic steps (request id, version, body size, client rate limit, Origin
  * rule), then runs the handler on the request; it authenticates and answers in its own wire format.
  */
-interface DelegatedOperationBase extends OperationBase<undefined, undefined, undefined> {
-  kind: 'delegated';
-  /** Documents the success body in OpenAPI; the delegate's answer is passed through unchanged. */
-  response: z.ZodType;
-  /** Protocol parameters (query for GET, form body otherwise) the service fills in when absent. */
-  defaultParameters?: () => Record<string, string>;
-  /**
-   * The spec's JSON form of a form-encoded protocol request: a JSON object body is handed to the
-   * delegate as the equivalent form. Such a request needs an Idempotency-Key when the operation says
-   * `idempotency: 'required'` (form requests from standard clients never send one).
-   */
-  acceptsJson?: boolean;
-  /** The form field carrying the credential an Idempotency-Key belongs to (stored only as a keyed hash). */
-  idempotencyCredential?: string;
-  /**
-   * Shares its method and path with operation `of`, and serves the requests whose form body `when`
-   * selects (e.g. an OIDC form-POST authorization request next to the consent decision).
-   */
-  variant?: { of: string; when: (form: URLSearchParams) => boolean };
-}
-
-export type DelegatedOperation = DelegatedOperationBase & Delegate;
+export type DelegatedOperation = DelegatedContract & Delegate;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds operations of every shape
-export type AnyOperation = ResourceOperation<any, any, any, any> | CollectionOperation<any, any, any> | DelegatedOperation;
+export type AnyOperation = ResourceOperation<any, any, any, any, any, any> | CollectionOperation<any, any, any, any, any, any> | DelegatedOperation;
 
-export function defineDelegated(op: Omit<DelegatedOperationBase, 'kind'> & Delegate): DelegatedOperation {
-  return { ...op, kind: 'delegated' };
+/** The server's half of a resource operation: its contract (lib/<ctx>/<topic>.contract.ts) and the handler. */
+export function bindResource<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+  A extends AuthTerm,
+  T extends TenantRequirement | undefined,
+>(contract: ResourceContract<P, Q, B, R, A, T>, handler: ResourceHandler<P, Q, B, R, A, T>): ResourceOperation<P, Q, B, R, A, T> {
+  return { ...contract, handler };
 }
 
+export function bindCollection<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  I extends Schema,
+  N extends string,
+  A extends AuthTerm,
+  T extends TenantRequirement | undefined,
+>(contract: CollectionContract<P, Q, I, N, A, T>, handler: CollectionHandler<P, Q, I, A, T>): CollectionOperation<P, Q, I, N, A, T> {
+  return { ...contract, handler };
+}
+
+export function bindDelegated(contract: DelegatedContract, delegate: Delegate): DelegatedOperation {
+  return { ...contract, ...delegate } as DelegatedOperation;
+}
+
+/**
+ * Contract and handler in one declaration, for operations no browser calls (tests' own operations).
+ * Everything the hosted pages or clients call is declared as a contract and bound with bindResource.
+ */
 export function defineOperation<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema = Schema,
->(op: Omit<ResourceOperation<P, Q, B, R>, 'kind'>): ResourceOperation<P, Q, B, R> {
+  A extends AuthTerm = AuthTerm,
+  T extends TenantRequirement | undefined = undefined,
+>(op: Omit<ResourceOperation<P, Q, B, R, A, T>, 'kind'>): ResourceOperation<P, Q, B, R, A, T> {
   return { ...op, kind: 'resource' };
 }
 
-export function defineCollection<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, I extends Schema = Schema>(
-  op: Omit<CollectionOperation<P, Q, I>, 'kind' | 'body' | 'acceptsForm' | 'successStatus'> & { successStatus?: number },
-): CollectionOperation<P, Q, I> {
+export function defineCollection<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  I extends Schema = Schema,
+  N extends string = string,
+  A extends AuthTerm = AuthTerm,
+  T extends TenantRequirement | undefined = undefined,
+>(
+  op: Omit<CollectionOperation<P, Q, I, N, A, T>, 'kind' | 'body' | 'acceptsForm' | 'successStatus'> & { successStatus?: number },
+): CollectionOperation<P, Q, I, N, A, T> {
   return { ...op, kind: 'collection', successStatus: op.successStatus ?? 200 };
 }
 
-export function isUnsafe(method: HttpMethod): boolean {
-  return method !== 'GET';
+export function defineDelegated(op: Omit<DelegatedContract, 'kind'> & Delegate): DelegatedOperation {
+  return { ...op, kind: 'delegated' } as DelegatedOperation;
 }

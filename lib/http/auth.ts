@@ -128,7 +128,7 @@ export async function authorize(
   request: Request,
   now: Date,
 ): Promise<TenantActor | null> {
-  const term = op.auth;
+  const term: AuthTerm = op.auth;
   if (term.kind === 'bearer' && actor.kind === 'bearer') {
     const held = new Set(actor.scopes);
     const ok = term.scopeMode === 'any' ? term.scopes.some((s) => held.has(s)) : term.scopes.every((s) => held.has(s));

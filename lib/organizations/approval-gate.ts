@@ -7,7 +7,6 @@
  * approval; a rolled-back change leaves it unused).
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { needsApproval, type GatedChange } from '@/lib/contract/approvals';
@@ -17,7 +16,7 @@ import type { Executor } from '@/lib/db';
 import { lockApproval, markApprovalConsumed } from './approvals.repo';
 
 /** Where a gated change that has no body of its own carries the id of its approved request. */
-export const approvalQuery = z.strictObject({ approval_id: z.string().max(100).optional() });
+export { approvalQuery } from './terms';
 
 export interface GateCrossing {
   action: GatedChange;

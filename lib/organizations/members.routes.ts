@@ -1,98 +1,14 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { tenantOf } from '@/lib/contract/tenant';
-import { approvalQuery } from './approval-gate';
-import { changeMember, listOrganizationMembers, MEMBER_STATUSES, revokeMember } from './members';
-import { BEARER_TAG, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
-
-export const memberItem = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  email: z.string(),
-  display_name: z.string().nullable(),
-  role: z.string(),
-  role_name: z.string(),
-  status: z.enum(MEMBER_STATUSES),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-const memberParams = nestedParams('member_id');
-const listQuery = z.strictObject({ status: z.enum(MEMBER_STATUSES).optional() });
+import { bindCollection, bindResource, type AnyOperation } from '@/lib/contract/operation';
+import * as contract from './members.contract';
+import { changeMember, listOrganizationMembers, revokeMember } from './members';
 
 export const memberOperations: AnyOperation[] = [
-  defineCollection({
-    id: 'listOrganizationMembers',
-    method: 'GET',
-    path: '/api/organizations/{id}/members',
-    tag: TAG,
-    summary: "The organization's members (active and suspended unless `status` says otherwise)",
-    auth: SESSION,
-    tenant: inOrganization('read'),
-    origin: 'if-present',
-    idempotency: 'none',
-    params: organizationParams,
-    query: listQuery,
-    collection: 'members',
-    item: memberItem,
-    errorStatuses: [404],
-    handler: ({ tenant, query, page, actor }) => listOrganizationMembers(tenantOf(tenant), query.status, page, actor),
-  }),
-  defineCollection({
-    id: 'listOrganizationMembersBearer',
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/members',
-    tag: BEARER_TAG,
-    summary: "The bound organization's members (active and suspended unless `status` says otherwise)",
-    auth: ORGANIZATION_BEARER('identity.organization.read'),
-    tenant: inOrganization('read'),
-    origin: 'none',
-    idempotency: 'none',
-    params: organizationParams,
-    query: listQuery,
-    collection: 'members',
-    item: memberItem,
-    handler: ({ tenant, query, page, actor }) => listOrganizationMembers(tenantOf(tenant), query.status, page, actor),
-  }),
-  defineOperation({
-    id: 'updateOrganizationMember',
-    method: 'PATCH',
-    path: '/api/organizations/{id}/members/{member_id}',
-    tag: TAG,
-    summary:
-      "Change a member's role or status (only an owner changes an owner; the last active owner stays); suspending may need an approval (`members.remove`)",
-    auth: ORGANIZATION_STEP_UP,
-    tenant: inOrganization('members.manage'),
-    origin: 'required',
-    idempotency: 'optional',
-    params: memberParams,
-    query: approvalQuery,
-    body: z.strictObject({ role: z.string().min(1).max(64).optional(), status: z.enum(['active', 'suspended']).optional() }),
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.member.updated'],
-    response: memberItem,
-    handler: ({ actor, tenant, params, query, body, now, requestId }) =>
-      changeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, body, query.approval_id, now, requestId),
-  }),
-  defineOperation({
-    id: 'revokeOrganizationMember',
-    method: 'DELETE',
-    path: '/api/organizations/{id}/members/{member_id}',
-    tag: TAG,
-    summary: 'Revoke a membership (the user account stays); may need an approval (`members.remove`)',
-    auth: ORGANIZATION_STEP_UP,
-    tenant: inOrganization('members.manage'),
-    origin: 'required',
-    idempotency: 'optional',
-    params: memberParams,
-    query: approvalQuery,
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.member.removed'],
-    response: z.object({ revoked: z.literal(true) }),
-    handler: ({ actor, tenant, params, query, now, requestId }) =>
-      revokeMember(tenantOf(tenant), actorOfKind(actor, 'session'), params.member_id, query.approval_id, now, requestId),
-  }),
+  bindCollection(contract.listOrganizationMembers, ({ tenant, query, page, actor }) => listOrganizationMembers(tenant, query.status, page, actor)),
+  bindCollection(contract.listOrganizationMembersBearer, ({ tenant, query, page, actor }) => listOrganizationMembers(tenant, query.status, page, actor)),
+  bindResource(contract.updateOrganizationMember, ({ actor, tenant, params, query, body, now, requestId }) =>
+    changeMember(tenant, actor, params.member_id, body, query.approval_id, now, requestId),
+  ),
+  bindResource(contract.revokeOrganizationMember, ({ actor, tenant, params, query, now, requestId }) =>
+    revokeMember(tenant, actor, params.member_id, query.approval_id, now, requestId),
+  ),
 ];

@@ -28,7 +28,7 @@ import { lockOrganization } from './organizations.repo';
 import { assertMemberWithinReach, roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
 
-export const MEMBER_STATUSES = ['active', 'suspended', 'revoked'] as const;
+export { MEMBER_STATUSES } from './members.contract';
 /** Without a filter the list shows the people who are (or may again be) in the organization. */
 const DEFAULT_STATUSES: readonly MembershipStatus[] = ['active', 'suspended'];
 

@@ -4,16 +4,16 @@
  * account has one, a password otherwise) and the permission. The pipeline enforces all of it.
  */
 import { z } from 'zod';
-import type { AuthTerm } from '@/lib/contract/operation';
+import type { BearerTerm, SessionTerm } from '@/lib/contract/wire';
 import type { Permission } from '@/lib/contract/permissions';
 import type { TenantRequirement } from '@/lib/contract/tenant';
 
 export const TAG = 'Organization administration';
 export const BEARER_TAG = 'Bearer organization reads';
 
-export const SESSION: AuthTerm = { kind: 'session' };
-export const ORGANIZATION_STEP_UP: AuthTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'], passkeyWhenEnrolled: true } };
-export const ORGANIZATION_BEARER = (scope: 'identity.organization.read' | 'identity.organization.members.read'): AuthTerm => ({
+export const SESSION: SessionTerm = { kind: 'session' };
+export const ORGANIZATION_STEP_UP: SessionTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'], passkeyWhenEnrolled: true } };
+export const ORGANIZATION_BEARER = (scope: 'identity.organization.read' | 'identity.organization.members.read'): BearerTerm => ({
   kind: 'bearer',
   accepts: ['oauth', 'api_key'],
   scopes: [scope],
@@ -28,3 +28,6 @@ export const nestedParams = <K extends string>(name: K) => organizationParams.ex
 
 /** Display names of organizations, groups and roles: the one text rule for names (lib/contract/text.ts). */
 export { displayName } from '@/lib/contract/text';
+
+/** Where a gated change names the approved request it uses (`?approval_id=`). */
+export const approvalQuery = z.strictObject({ approval_id: z.string().max(100).optional() });

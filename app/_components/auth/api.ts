@@ -31,7 +31,7 @@ export interface CallOptions {
   /** Extra headers, e.g. X-Enrollment-Token or X-Recovery-Token. */
   headers?: Record<string, string>;
   /** Defaults to POST when there is a body, GET otherwise. */
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 }
 
 /** A failure that happened in the browser (network, cancelled passkey prompt), shaped like a problem. */
