@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { callApi } from '../_components/auth/api';
-import { AccountContext } from './account-context';
+import { AccountContext } from '@/app/_components/account-context';
 import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';

@@ -6,8 +6,8 @@ import { ErrorAlert } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useFieldError } from '../_components/auth/field-error';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from './account-context';
-import { RemoveConfirmation } from './remove-confirmation';
+import { useAccount } from '@/app/_components/account-context';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import type { PasskeyItem } from './types';
 
 type Guarded = <T>(action: () => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;

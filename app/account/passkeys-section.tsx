@@ -5,9 +5,9 @@ import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
 import { PasskeyUnavailable } from '../_components/auth/passkey-unavailable';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from './account-context';
+import { useAccount } from '@/app/_components/account-context';
 import { PasskeyRow } from './passkey-row';
-import { useStepUp } from './step-up';
+import { useStepUp } from '@/app/_components/step-up';
 import type { PasskeyItem } from './types';
 
 export function PasskeysSection({ passkeys, refresh }: { passkeys: PasskeyItem[] | null; refresh: () => Promise<void> }) {

@@ -6,8 +6,8 @@ import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
 import { NewPasswordField } from '../_components/auth/new-password-field';
 import { passwordValue, useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from './account-context';
-import { useStepUp } from './step-up';
+import { useAccount } from '@/app/_components/account-context';
+import { useStepUp } from '@/app/_components/step-up';
 
 type Changed = { other_sessions_signed_out: number };
 const FIELDS = ['current_password', 'new_password'] as const;

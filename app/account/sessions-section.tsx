@@ -5,8 +5,8 @@ import { callApi, signOut } from '../_components/auth/api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from './account-context';
-import { useStepUp } from './step-up';
+import { useAccount } from '@/app/_components/account-context';
+import { useStepUp } from '@/app/_components/step-up';
 import type { SessionItem } from './types';
 
 const METHOD_NAMES: Record<string, string> = { pwd: 'password', otp: 'e-mail code', hwk: 'passkey', swk: 'passkey' };

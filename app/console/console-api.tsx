@@ -7,8 +7,8 @@ import { idempotencyKey, leftForSignIn } from '../_components/auth/signed-in-api
 import { usePagedCollection, withQuery } from '../_components/collection-state';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { isPermission } from '@/lib/contract/permissions';
-import { useAccount } from '../account/account-context';
-import { useStepUp } from '../account/step-up';
+import { useAccount } from '@/app/_components/account-context';
+import { useStepUp } from '@/app/_components/step-up';
 import { useConsole } from './console-context';
 import { consoleHref } from './sections';
 import type { Approval } from './types';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { AccountContext } from '../account/account-context';
+import { AccountContext } from '@/app/_components/account-context';
 import { ConsoleShell } from './console-shell';
 import { CreateOrganization } from './create-organization';
 import { OrganizationSwitcher } from './organization-switcher';

@@ -6,7 +6,7 @@ import { LocalTime } from '../_components/auth/local-time';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
 import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
-import { RemoveConfirmation } from '../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import { OneTimeSecret } from './one-time-secret';
 import { usePortalApi, type PortalSend } from './portal-api';

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { checkedValues, TextField } from '../_components/form-fields';
-import { RemoveConfirmation } from '../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
 import { CertificationStatus } from './certification-status';
 import { OneTimeSecret } from './one-time-secret';

@@ -3,8 +3,8 @@
 import { useCallback, type ReactNode } from 'react';
 import { callApi, localProblem, type ApiResult } from '../_components/auth/api';
 import { idempotencyKey, leftForSignIn } from '../_components/auth/signed-in-api';
-import { useAccount } from '../account/account-context';
-import { useStepUp } from '../account/step-up';
+import { useAccount } from '@/app/_components/account-context';
+import { useStepUp } from '@/app/_components/step-up';
 
 export interface PortalSendOptions {
   /** POST unless said otherwise. */

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useMemo, type ReactNode } from 'react';
-import { AccountContext } from '../account/account-context';
+import { AccountContext } from '@/app/_components/account-context';
 import { ActivitySection } from './activity-section';
 import { ApiKeysSection } from './api-keys-section';
 import { ApplicationsSection } from './applications-section';

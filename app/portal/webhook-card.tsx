@@ -5,7 +5,7 @@ import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { DottedName } from '../_components/dotted-name';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { RemoveConfirmation } from '../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import type { PortalSend } from './portal-api';
 import type { Webhook } from './types';
 

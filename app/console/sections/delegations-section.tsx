@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { RemoveConfirmation } from '../../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { RemoveConfirmation } from '../../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, TextField, useSectionStatus } from '../console-ui';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
-import { RemoveConfirmation } from '../../account/remove-confirmation';
+import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, type Choice, useSectionStatus } from '../console-ui';

@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
-import { ErrorAlert } from '../_components/auth/error-alert';
-import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
-import { passwordValue, useApiAction } from '../_components/auth/use-api-action';
+import { callApi, isStepUpRequired, type ApiResult } from './auth/api';
+import { ErrorAlert } from './auth/error-alert';
+import { runPasskeyCeremony, usePasskeySupport } from './auth/passkey';
+import { passwordValue, useApiAction } from './auth/use-api-action';
 import { useAccount } from './account-context';
 
 type Method = 'passkey' | 'password';
