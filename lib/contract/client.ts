@@ -34,6 +34,9 @@ export type CallOutput<C> =
       ? CollectionPage<N, z.output<I>>
       : unknown;
 
+/** One item of a collection operation's answer (what a page names, e.g. a member). */
+export type ItemOf<C> = C extends CollectionContract<infer _P, infer _Q, infer I, infer _N, infer _A, infer _T> ? z.output<I> : never;
+
 export interface ContractRequest {
   method: string;
   /** Path and query, relative to the service origin. */

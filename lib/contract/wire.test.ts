@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { BearerActor, SessionActor } from './actor';
-import { requestOf, approvalSlot, type CallInput, type CallOutput } from './client';
+import { requestOf, approvalSlot, type CallInput, type CallOutput, type ItemOf } from './client';
 import { bindCollection, bindResource } from './operation';
 import type { TenantActor } from './tenant';
 import { collectionContract, contractsOf, resourceContract, type SessionTerm } from './wire';
@@ -69,6 +69,7 @@ describe('calling by contract', () => {
     expect(requestOf(listThings, { cursor: 'c1', limit: 2 }).url).toBe('/api/v1/things?cursor=c1&limit=2');
     expectTypeOf<CallOutput<typeof listThings>>().toEqualTypeOf<{ things: { id: string }[] } & { has_more: boolean; next_cursor: string | null }>();
     expectTypeOf<CallInput<typeof renameThing>['body']>().toEqualTypeOf<{ name: string }>();
+    expectTypeOf<ItemOf<typeof listThings>>().toEqualTypeOf<{ id: string }>();
   });
 
   it('refuses a call that leaves a path parameter out', () => {
