@@ -53,10 +53,24 @@ module.exports = {
       from: { path: '^app/' },
       to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', '^lib/contract/', '^lib/[^/]+/index[.]ts$', '^lib/[^/]+/[^/]+[.]contract[.]ts$'] },
     },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment: 'The TypeScript client is installed into other projects: its source imports only its own files (global fetch, no packages).',
+      from: { path: '^clients/typescript/src/' },
+      to: { pathNot: '^clients/typescript/src/' },
+    },
+    {
+      name: 'client-examples-use-the-client',
+      severity: 'error',
+      comment: 'Examples show the client as a caller uses it: the client and Node built-ins, nothing of the service.',
+      from: { path: '^clients/typescript/examples/' },
+      to: { pathNot: '^clients/typescript/src/', dependencyTypesNot: ['core'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|[.]next|drizzle|test-results)/' },
+    exclude: { path: '^(node_modules|[.]next|drizzle|test-results|clients/typescript/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

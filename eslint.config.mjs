@@ -15,6 +15,7 @@ export default tseslint.config(
       'next-env.d.ts',
       'bench/peer-better-auth/.next/**',
       'bench/peer-better-auth/next-env.d.ts',
+      'clients/typescript/dist/**',
     ],
   },
   ...tseslint.configs.recommended,
@@ -68,6 +69,11 @@ export default tseslint.config(
     },
   },
   {
+    // The client package stands alone: it is installed into other projects, without this repository.
+    files: ['clients/**/*.ts'],
+    rules: { ...restrict(['@/**', 'next', 'next/*', 'zod'], 'The client imports only its own files (no runtime dependencies).') },
+  },
+  {
     // Tests may read persisted state directly to prove what a use case wrote.
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
@@ -79,6 +85,7 @@ export default tseslint.config(
       'e2e/**/*.ts',
       'scripts/**/*.ts',
       'bench/**/*.ts',
+      'clients/typescript/examples/**/*.ts',
       '*.config.ts',
       'playwright.config.ts',
       'vitest.config.ts',
