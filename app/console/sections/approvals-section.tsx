@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
@@ -8,48 +8,65 @@ import { GATED_CHANGE_NAMES, GATED_CHANGES, isGatedChange } from '@/lib/contract
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
+import { describeChange, redoOf, type NameOf } from '../gated-changes';
 import { usePeople } from '../people';
 import type { Approval, ApprovalStatus } from '../types';
 
 /** Changes whose target is a membership id: chosen from the members rather than typed. */
 const MEMBER_TARGETS = new Set(['members.remove', 'members.suspend']);
 
-const STATUS_FILTERS: Choice[] = (['requested', 'approved', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ApprovalStatus[]).map((status) => ({
-  value: status,
-  label: status[0]!.toUpperCase() + status.slice(1),
-}));
+const STATUS_LABELS: Record<ApprovalStatus, string> = {
+  requested: 'Waiting for a decision',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** "open": what someone has to act on (decide, or apply); "all": every request. */
+type Filter = ApprovalStatus | 'open' | 'all';
+
+const FILTERS: Choice[] = [
+  { value: 'open', label: 'To decide or to apply' },
+  ...(Object.entries(STATUS_LABELS) as [ApprovalStatus, string][]).map(([value, label]) => ({ value, label })),
+  { value: 'all', label: 'All requests' },
+];
 
 type Decision = 'approve' | 'reject' | 'cancel';
 const DONE: Record<Decision, string> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' };
 
+const usable = (approval: Approval) => approval.status === 'approved' && approval.consumed_at === null && Date.parse(approval.expires_at) > Date.now();
+
 /**
- * The approvals inbox: request an approval for a gated change; another administrator approves or
- * rejects it (nobody decides their own request); the requester may cancel it while it is open.
+ * The approvals inbox. Requests start where a gated change is refused (its alert offers "Request
+ * approval"); here another administrator approves or rejects them (nobody decides their own request),
+ * the requester may cancel one while it is open, and an approved, unused request is applied in one
+ * click. A form for requesting by hand stays as a fallback (changes made outside the console).
  */
 export function ApprovalsSection({ prefill }: { prefill: { action: string; target: string } }) {
-  const [status, setStatus] = useState('requested');
-  const approvals = useCollection<Approval>(`/approvals${status ? `?status=${status}` : ''}`, 'approvals');
-  const { heading, note, setNote, changed } = useSectionStatus(approvals.reload);
+  const [filter, setFilter] = useState<Filter>('open');
+  const open = filter === 'open';
+  const listed = useCollection<Approval>(open ? null : `/approvals${filter === 'all' ? '' : `?status=${filter}`}`, 'approvals');
+  const waiting = useCollection<Approval>(open ? '/approvals?status=requested' : null, 'approvals');
+  const ready = useCollection<Approval>(open ? '/approvals?status=approved' : null, 'approvals');
+  const { reload: reloadListed } = listed;
+  const { reload: reloadWaiting } = waiting;
+  const { reload: reloadReady } = ready;
+  const reload = useCallback(async () => {
+    await Promise.all([reloadListed(), reloadWaiting(), reloadReady()]);
+  }, [reloadListed, reloadWaiting, reloadReady]);
+  const { heading, note, setNote, changed } = useSectionStatus(reload);
   const { people, members } = usePeople();
+  const nameOf: NameOf = (id) => people.get(id);
   const { send, panel } = useConsoleApi();
-  const [action, setAction] = useState<string>(isGatedChange(prefill.action) ? prefill.action : GATED_CHANGE_NAMES[0]);
-  // What the chosen change's target is, so the request names exactly the change it allows.
-  const targetHint = isGatedChange(action) ? GATED_CHANGES[action].target : undefined;
-  const request = useConsoleAction(['action', 'target', 'reason']);
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNote(null);
-    const form = event.currentTarget;
-    const reason = fieldValue(form, 'reason');
-    const body = { action, target: fieldValue(form, 'target'), ...(reason ? { reason } : {}) };
-    const result = await request.run(() => send<Approval>('/approvals', { body }));
-    if (!result?.ok) return;
-    form.reset();
-    await changed(
-      `Approval requested for ${result.body.action} on ${people.get(result.body.target) ?? result.body.target}. Another administrator must approve it.`,
-    );
-  }
+  const rows = (items: Approval[] | null) => (
+    <ul className="auth-list">
+      {items?.map((approval) => (
+        <ApprovalRow key={`${approval.id}:${approval.status}:${approval.consumed_at}`} approval={approval} nameOf={nameOf} send={send} onChanged={changed} />
+      ))}
+    </ul>
+  );
+  const readyItems = ready.items?.filter(usable) ?? null;
 
   return (
     <section aria-labelledby="approvals-heading">
@@ -57,11 +74,80 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
         Approvals
       </h2>
       <p className="hint">
-        Changes this organization puts behind an approval need a request that another administrator approves. Once approved, do the change again: the console
-        uses the approval for it.
+        Changes this organization puts behind an approval need a second administrator. When such a change is refused, its message offers to request the
+        approval. Another administrator approves or rejects the request here; once approved, apply it here in one click, or make the change again where you
+        started. Requests expire after 24 hours.
       </p>
-      <form className="stack card" onSubmit={create} aria-label="Request an approval">
-        <h3 className="console-form-title">Request an approval</h3>
+      <div className="console-filters">
+        <SelectField label="Show" name="status" choices={FILTERS} value={filter} onChange={(value) => setFilter(value as Filter)} />
+      </div>
+      {open ? (
+        <>
+          <h3 className="console-subheading">Waiting for a decision</h3>
+          <CollectionState {...waiting} empty={<p>Nothing waits for a decision.</p>}>
+            {rows(waiting.items)}
+          </CollectionState>
+          <h3 className="console-subheading">Approved, ready to apply</h3>
+          <CollectionState {...ready} items={readyItems} empty={<p>No approved request waits to be applied.</p>}>
+            {rows(readyItems)}
+          </CollectionState>
+        </>
+      ) : (
+        <CollectionState {...listed} empty={<p>No requests with this status.</p>}>
+          {rows(listed.items)}
+        </CollectionState>
+      )}
+      <StatusNote message={note} />
+      <RequestByHand prefill={prefill} members={members} nameOf={nameOf} send={send} onRequested={changed} clearNote={() => setNote(null)} />
+      {panel}
+    </section>
+  );
+}
+
+/**
+ * The fallback: a request typed by hand, for a change refused outside the console (an API client's
+ * approval_required names the action and target to copy). Open at once when the URL pre-fills it.
+ */
+function RequestByHand({
+  prefill,
+  members,
+  nameOf,
+  send,
+  onRequested,
+  clearNote,
+}: {
+  prefill: { action: string; target: string };
+  members: { id: string; email: string }[];
+  nameOf: NameOf;
+  send: Send;
+  onRequested: (message: string) => Promise<void>;
+  clearNote: () => void;
+}) {
+  const [action, setAction] = useState<string>(isGatedChange(prefill.action) ? prefill.action : GATED_CHANGE_NAMES[0]);
+  // What the chosen change's target is, so the request names exactly the change it allows.
+  const targetHint = isGatedChange(action) ? GATED_CHANGES[action].target : undefined;
+  const request = useConsoleAction(['action', 'target', 'reason']);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    clearNote();
+    const form = event.currentTarget;
+    const reason = fieldValue(form, 'reason');
+    const body = { action, target: fieldValue(form, 'target'), ...(reason ? { reason } : {}) };
+    const result = await request.run(() => send<Approval>('/approvals', { body, idempotent: true }));
+    if (!result?.ok) return;
+    form.reset();
+    await onRequested(`Approval requested: ${describeChange(result.body.action, result.body.target, nameOf)}. Another administrator must approve it.`);
+  }
+
+  return (
+    <details className="console-details card" open={prefill.action !== '' || undefined}>
+      <summary>Request an approval by hand (advanced)</summary>
+      <p className="hint">
+        Only needed for a change refused outside this console: copy the action and target from its answer. Changes made here offer “Request approval” when they
+        are refused.
+      </p>
+      <form className="stack" onSubmit={create} aria-label="Request an approval by hand">
         <SelectField
           label="Change"
           name="action"
@@ -88,7 +174,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
             label="Target"
             name="target"
             required
-            maxLength={200}
+            maxLength={400}
             defaultValue={prefill.target}
             hint={targetHint}
             spellCheck={false}
@@ -103,50 +189,36 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
           </button>
         </div>
       </form>
-
-      <div className="console-filters">
-        <SelectField label="Show" name="status" choices={STATUS_FILTERS} value={status} onChange={setStatus} placeholder="All requests" />
-      </div>
-      <CollectionState {...approvals} empty={<p>{status === 'requested' ? 'Nothing waits for a decision.' : 'No requests with this status.'}</p>}>
-        <ul className="auth-list">
-          {approvals.items?.map((approval) => (
-            <ApprovalRow key={approval.id} approval={approval} people={people} send={send} onChanged={changed} />
-          ))}
-        </ul>
-      </CollectionState>
-      <StatusNote message={note} />
-      {panel}
-    </section>
+    </details>
   );
 }
 
-function ApprovalRow({
-  approval,
-  people,
-  send,
-  onChanged,
-}: {
-  approval: Approval;
-  people: Map<string, string>;
-  send: Send;
-  onChanged: (message: string) => Promise<void>;
-}) {
-  const { userId, organization } = useConsole();
+function ApprovalRow({ approval, nameOf, send, onChanged }: { approval: Approval; nameOf: NameOf; send: Send; onChanged: (message: string) => Promise<void> }) {
+  const { userId, organization, can, isOwner } = useConsole();
   const { pending, run, alert } = useConsoleAction();
   const mine = approval.requested_by === userId || approval.requested_by === organization.membership.id;
-  const who = (id: string | null) => (id === null ? 'nobody' : id === userId || id === organization.membership.id ? 'you' : (people.get(id) ?? id));
+  const who = (id: string | null) => (id === null ? 'nobody' : id === userId || id === organization.membership.id ? 'you' : (nameOf(id) ?? id));
+  const change = describeChange(approval.action, approval.target, nameOf);
+  const redo = usable(approval) ? redoOf(approval.action, approval.target, nameOf) : null;
+  const mayApply = redo?.kind === 'call' && can(redo.permission) && (!redo.ownerOnly || isOwner);
 
   async function decide(decision: Decision) {
-    const result = await run(() => send<Approval>(`/approvals/${encodeURIComponent(approval.id)}`, { body: { decision } }));
-    if (result?.ok) await onChanged(`The request for ${approval.action} on ${approval.target} is ${DONE[decision]}.`);
+    const result = await run(() => send<Approval>(`/approvals/${encodeURIComponent(approval.id)}`, { body: { decision }, idempotent: true }));
+    if (result?.ok) await onChanged(`The request “${change}” is ${DONE[decision]}.`);
+  }
+
+  async function apply() {
+    if (redo?.kind !== 'call') return;
+    const { path, ...call } = redo.call;
+    const result = await run(() => send(path, { ...call, approvalId: approval.id }));
+    if (result?.ok) await onChanged(`Applied: ${redo.done}`);
   }
 
   return (
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <code>{approval.action}</code> on <code>{approval.target}</code>
-          {people.has(approval.target) && <span className="auth-email"> ({people.get(approval.target)})</span>} <span className="badge">{approval.status}</span>
+          <strong>{change}</strong> <span className="badge">{STATUS_LABELS[approval.status]}</span>
         </p>
         <p className="hint">
           Requested by {who(approval.requested_by)} <LocalTime iso={approval.created_at} />
@@ -164,13 +236,16 @@ function ApprovalRow({
           <br />
           {approval.consumed_at ? (
             <>
-              Used <LocalTime iso={approval.consumed_at} />
+              Applied <LocalTime iso={approval.consumed_at} />
             </>
           ) : (
             <>
               Expires <LocalTime iso={approval.expires_at} />
             </>
           )}
+        </p>
+        <p className="hint console-key">
+          <code>{approval.action}</code> on <code className="console-wrap">{approval.target}</code>
         </p>
       </div>
       {approval.status === 'requested' && mine && (
@@ -194,6 +269,22 @@ function ApprovalRow({
           )}
         </div>
       )}
+      {redo?.kind === 'call' && mayApply && (
+        <div className="console-full stack">
+          {redo.note && <p className="hint">{redo.note}</p>}
+          <div className="auth-actions">
+            <button type="button" onClick={apply} disabled={pending} aria-label={`Apply: ${change}`}>
+              Apply
+            </button>
+          </div>
+        </div>
+      )}
+      {redo?.kind === 'call' && !mayApply && (
+        <p className="hint console-full">
+          Approved: {redo.ownerOnly ? 'an owner' : `someone holding “${redo.permission}”`} can apply it from this list, or make the change again.
+        </p>
+      )}
+      {redo?.kind === 'elsewhere' && <p className="hint console-full">{redo.why}</p>}
       {alert}
     </li>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
@@ -21,7 +21,8 @@ const STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', suspende
 /** Members with their role and status; members.manage changes roles, suspends, reactivates and removes. */
 export function MembersSection() {
   const { can } = useConsole();
-  const [status, setStatus] = useState('active');
+  // Empty: the API lists active and suspended members, which is what the filter's first choice says.
+  const [status, setStatus] = useState('');
   const members = useCollection<Member>(`/members${status ? `?status=${status}` : ''}`, 'members');
   const { heading, note, changed } = useSectionStatus(members.reload);
   const { choices } = useRoleChoices();
@@ -43,8 +44,7 @@ export function MembersSection() {
         {...members}
         empty={
           <p>
-            {status === 'active' ? 'No active members.' : 'Nobody with this status.'}{' '}
-            {can('invitations.manage') ? 'Invite people from the Invitations section.' : ''}
+            {status === '' ? 'No members yet.' : 'Nobody with this status.'} {can('invitations.manage') ? 'Invite people from the Invitations section.' : ''}
           </p>
         }
       >
@@ -75,7 +75,20 @@ function MemberRow({
 }) {
   const { userId } = useConsole();
   const [role, setRole] = useState(member.role);
-  const [confirming, setConfirming] = useState(false);
+  // The change waiting for its "Are you sure?": suspending and removing both end the member's access.
+  const [confirming, setConfirming] = useState<'suspend' | 'remove' | null>(null);
+  // Backing out of a confirmation puts focus back on the button that asked for it.
+  const [backedOut, setBackedOut] = useState<{ from: 'suspend' | 'remove' } | null>(null);
+  const statusButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (backedOut) (backedOut.from === 'suspend' ? statusButton : removeButton).current?.focus();
+  }, [backedOut]);
+
+  function backOut() {
+    if (confirming) setBackedOut({ from: confirming });
+    setConfirming(null);
+  }
   const { pending, run, alert } = useConsoleAction(['role', 'status']);
   const name = member.display_name ?? member.email;
   const path = `/members/${encodeURIComponent(member.id)}`;
@@ -84,12 +97,13 @@ function MemberRow({
   async function update(body: { role?: string; status?: MemberStatus }, message: string) {
     // Suspending may need an approval (the organization's `members.remove`), as removing does.
     const result = await run(() => send<Member>(path, { method: 'PATCH', body, approval: 'query' }));
+    setConfirming(null);
     if (result?.ok) await onChanged(message);
   }
 
   async function remove() {
     const result = await run(() => send(path, { method: 'DELETE', approval: 'query' }));
-    setConfirming(false);
+    setConfirming(null);
     if (result?.ok) await onChanged(`${name} was removed from the organization.`);
   }
 
@@ -112,7 +126,7 @@ function MemberRow({
           Member since <LocalTime iso={member.created_at} />
         </p>
       </div>
-      {editable && !confirming && (
+      {editable && confirming === null && (
         <div className="console-row-actions">
           <form
             className="console-inline-form"
@@ -128,28 +142,44 @@ function MemberRow({
           </form>
           <div className="auth-actions">
             {member.status === 'active' ? (
-              <button type="button" className="auth-secondary" onClick={() => update({ status: 'suspended' }, `${name} is suspended.`)} disabled={pending}>
+              <button type="button" ref={statusButton} className="auth-secondary" onClick={() => setConfirming('suspend')} disabled={pending}>
                 Suspend
               </button>
             ) : (
-              <button type="button" className="auth-secondary" onClick={() => update({ status: 'active' }, `${name} is active again.`)} disabled={pending}>
+              <button
+                type="button"
+                ref={statusButton}
+                className="auth-secondary"
+                onClick={() => update({ status: 'active' }, `${name} is active again.`)}
+                disabled={pending}
+              >
                 Reactivate
               </button>
             )}
-            <button type="button" className="auth-secondary auth-danger" onClick={() => setConfirming(true)} disabled={pending}>
+            <button type="button" ref={removeButton} className="auth-secondary auth-danger" onClick={() => setConfirming('remove')} disabled={pending}>
               Remove
             </button>
           </div>
         </div>
       )}
-      {confirming && (
+      {confirming === 'suspend' && (
+        <RemoveConfirmation
+          question={`Suspend ${name}?`}
+          consequence="They lose access to the organization at once, and applications they authorized for it are signed out. You can reactivate them later."
+          confirmLabel="Suspend member"
+          pending={pending}
+          onConfirm={() => update({ status: 'suspended' }, `${name} is suspended.`)}
+          onCancel={backOut}
+        />
+      )}
+      {confirming === 'remove' && (
         <RemoveConfirmation
           question={`Remove ${name} from the organization?`}
           consequence="They lose access to it at once. Their account itself stays."
           confirmLabel="Remove member"
           pending={pending}
           onConfirm={remove}
-          onCancel={() => setConfirming(false)}
+          onCancel={backOut}
         />
       )}
       {alert}

@@ -3,38 +3,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
-import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
-import { checkedValues, CheckboxGroup, CollectionState, TextField, useSectionStatus } from '../console-ui';
+import { checkedValues, Checks, CollectionState, DurationField, durationValue, TextField, useSectionStatus } from '../console-ui';
+import { formatDuration, policyText, policyValueText, type PolicyKind } from '../policy-text';
 import type { Policy } from '../types';
 
-/** The choices of list-valued policies (the policy catalogue's enums). */
-const LIST_OPTIONS: Record<string, { value: string; label: string }[]> = {
-  'signin.allowed_methods': [
-    { value: 'passkey', label: 'passkey' },
-    { value: 'password', label: 'password' },
-    { value: 'email_code', label: 'email_code' },
-    { value: 'federation', label: 'federation' },
-  ],
-  'approvals.required_for': APPROVAL_ACTIONS.map((action) => ({ value: action, label: action })),
-};
-
-type Kind = 'number' | 'boolean' | 'list' | 'json';
-
-function kindOf(policy: Policy): Kind {
-  if (typeof policy.default_value === 'number') return 'number';
-  if (typeof policy.default_value === 'boolean') return 'boolean';
-  if (Array.isArray(policy.default_value) && LIST_OPTIONS[policy.policy_key]) return 'list';
-  return 'json';
-}
-
-const shown = (value: unknown) =>
-  Array.isArray(value) ? (value.length ? value.join(', ') : 'none') : typeof value === 'boolean' ? (value ? 'on' : 'off') : JSON.stringify(value);
-
 /**
- * Organization policies with their defaults: set a value per key (POST, set or replace) or reset one
- * to its default (DELETE, which an organization may put behind an approval).
+ * Organization policies with their defaults, each by its name and what it does (the key as detail):
+ * set a value (POST, set or replace) or reset one to its default (DELETE, which an organization may
+ * put behind an approval).
  */
 export function PoliciesSection() {
   const { can } = useConsole();
@@ -66,22 +44,27 @@ export function PoliciesSection() {
 }
 
 function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
-  const checkboxId = useId();
-  const kind = kindOf(policy);
+  const { name, sentence, kind } = policyText(policy.policy_key, policy.description);
   const save = useConsoleAction(['value']);
   const reset = useConsoleAction();
   const [localError, setLocalError] = useState<string | undefined>(undefined);
+  const shown = (value: unknown) => policyValueText(kind, value);
 
-  function valueOf(form: HTMLFormElement): { value: unknown } | null {
+  function valueOf(form: HTMLFormElement): { value: unknown } | string {
     const data = new FormData(form);
-    if (kind === 'number') return { value: Number(data.get('value')) };
-    if (kind === 'boolean') return { value: data.get('value') === 'on' };
-    if (kind === 'list') return { value: checkedValues(form, 'value') };
+    if (kind?.type === 'duration') {
+      const seconds = durationValue(form);
+      const max = Number(policy.default_value);
+      if (seconds === null) return 'Enter a number.';
+      if (seconds < kind.minSeconds || seconds > max) return `Choose between ${formatDuration(kind.minSeconds)} and ${formatDuration(max)}.`;
+      return { value: seconds };
+    }
+    if (kind?.type === 'switch') return { value: data.get('value') === 'on' };
+    if (kind?.type === 'choices') return { value: checkedValues(form, 'value') };
     try {
       return { value: JSON.parse(String(data.get('value') ?? '')) };
     } catch {
-      setLocalError('Enter the value as JSON.');
-      return null;
+      return 'Enter the value as JSON.';
     }
   }
 
@@ -89,29 +72,32 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
     event.preventDefault();
     setLocalError(undefined);
     const parsed = valueOf(event.currentTarget);
-    if (!parsed) return;
+    if (typeof parsed === 'string') {
+      setLocalError(parsed);
+      return;
+    }
     // Loosening a policy is gated like a reset; taking anything out of approvals.required_for always is.
     const result = await save.run(() => send<Policy>('/policies', { body: { policy_key: policy.policy_key, value: parsed.value }, approval: 'query' }));
-    if (result?.ok) await onChanged(`${policy.policy_key} is now ${shown(result.body.value)}.`);
+    if (result?.ok) await onChanged(`${name} is now ${shown(result.body.value)}.`);
   }
 
   async function backToDefault() {
     const result = await reset.run(() =>
       send<Policy>(`/policies/${encodeURIComponent(policy.policy_key)}`, { method: 'DELETE', idempotent: true, approval: 'query' }),
     );
-    if (result?.ok) await onChanged(`${policy.policy_key} is back to its default (${shown(result.body.value)}).`);
+    if (result?.ok) await onChanged(`${name} is back to its default (${shown(result.body.value)}).`);
   }
 
   const fieldError = localError ?? save.fieldErrors.value;
   return (
     <li className="card auth-item">
       <div className="auth-item-main">
-        <p className="auth-item-title">
-          <code>{policy.policy_key}</code> {policy.is_default ? <span className="badge">Default</span> : <span className="badge badge-ready">Set</span>}
-        </p>
-        <p className="hint">{policy.description}</p>
+        <h3 className="auth-item-title console-item-heading">
+          {name} {policy.is_default ? <span className="badge">Default</span> : <span className="badge badge-ready">Set</span>}
+        </h3>
+        <p className="hint">{sentence}</p>
         <p className="hint">
-          Current: <strong>{shown(policy.value)}</strong> · default: {shown(policy.default_value)}
+          Now: <strong>{shown(policy.value)}</strong> · default: {shown(policy.default_value)}
           {!policy.is_default && policy.updated_at && (
             <>
               {' '}
@@ -119,35 +105,17 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
             </>
           )}
         </p>
+        <p className="hint console-key">
+          Key: <code>{policy.policy_key}</code>
+        </p>
       </div>
       {manage && (
-        <form className="stack console-full" onSubmit={submit} aria-label={`Change ${policy.policy_key}`}>
-          {kind === 'number' && (
-            <TextField label="New value (seconds)" name="value" type="number" required min={0} defaultValue={String(policy.value)} error={fieldError} />
-          )}
-          {kind === 'boolean' && (
-            <label className="console-check" htmlFor={checkboxId}>
-              <input id={checkboxId} type="checkbox" name="value" defaultChecked={policy.value === true} />
-              <span>On</span>
-            </label>
-          )}
-          {kind === 'list' && (
-            <CheckboxGroup
-              legend="Values"
-              name="value"
-              options={LIST_OPTIONS[policy.policy_key] ?? []}
-              defaultChecked={Array.isArray(policy.value) ? (policy.value as string[]) : []}
-              error={fieldError}
-            />
-          )}
-          {kind === 'json' && (
-            <TextField label="New value (JSON)" name="value" multiline rows={3} required defaultValue={JSON.stringify(policy.value)} error={fieldError} />
-          )}
-          {kind === 'boolean' && fieldError && <p className="error auth-field-error">{fieldError}</p>}
+        <form className="stack console-full" onSubmit={submit} aria-label={`Change ${name}`}>
+          <PolicyInput kind={kind} policy={policy} name={name} error={fieldError} />
           {save.alert}
           <div className="auth-actions">
             <button type="submit" disabled={save.pending || reset.pending}>
-              Save
+              Save<span className="console-visually-hidden"> {name}</span>
             </button>
             {!policy.is_default && (
               <button type="button" className="auth-secondary" onClick={backToDefault} disabled={save.pending || reset.pending}>
@@ -160,4 +128,49 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
       )}
     </li>
   );
+}
+
+/** The control that edits one policy's value, as its kind reads best. */
+function PolicyInput({ kind, policy, name, error }: { kind: PolicyKind | null; policy: Policy; name: string; error: string | undefined }) {
+  const checkboxId = useId();
+  const errorId = useId();
+  switch (kind?.type) {
+    case 'duration':
+      return (
+        <DurationField legend="New value" seconds={Number(policy.value)} minSeconds={kind.minSeconds} maxSeconds={Number(policy.default_value)} error={error} />
+      );
+    case 'switch':
+      return (
+        <>
+          <label className="console-check" htmlFor={checkboxId}>
+            <input
+              id={checkboxId}
+              type="checkbox"
+              name="value"
+              defaultChecked={policy.value === true}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <span>{name}</span>
+          </label>
+          {error && (
+            <p id={errorId} className="error auth-field-error">
+              {error}
+            </p>
+          )}
+        </>
+      );
+    case 'choices':
+      return (
+        <Checks
+          legend={name}
+          name="value"
+          options={kind.options.map((option) => ({ ...option, hint: <code>{option.value}</code> }))}
+          defaultChecked={Array.isArray(policy.value) ? (policy.value as string[]) : []}
+          error={error}
+        />
+      );
+    default:
+      return <TextField label="New value (JSON)" name="value" multiline rows={3} required defaultValue={JSON.stringify(policy.value)} error={error} />;
+  }
 }

@@ -1,33 +1,32 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
+import { DottedName } from '../../_components/dotted-name';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@/lib/contract/permissions';
 import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
 import { useConsole } from '../console-context';
 import { checkedValues, CollectionState, PermissionChoices, TextField, useSectionStatus } from '../console-ui';
+import { PERMISSION_GROUPS } from '../permission-groups';
 import type { Role } from '../types';
 
 /**
- * Roles as a permission matrix: a row per role, a column per permission. Built-in roles are fixed;
- * with roles.manage, custom roles' boxes can be changed (saved per row), and custom roles created,
- * renamed and deleted (not while a member or invitation uses them).
+ * Roles: the built-in ones as a read-only table (a row per permission, a column per role, so it fits
+ * a phone), and each custom role as a card whose permissions are grouped checkbox lists. With
+ * roles.manage, custom roles are created, their permissions saved, renamed and deleted (not while a
+ * member or invitation holds them).
  */
 export function RolesSection() {
   const { can } = useConsole();
   const roles = useCollection<Role>('/roles', 'roles');
   const { heading, note, setNote, changed } = useSectionStatus(roles.reload);
   const { send, panel } = useConsoleApi();
-  const [editing, setEditing] = useState<Role | null>(null);
   const create = useConsoleAction(['name', 'description', 'permissions']);
   const manage = can('roles.manage');
-
-  async function edited(message: string | null) {
-    setEditing(null);
-    if (message) await changed(message);
-  }
+  const builtIn = roles.items?.filter((role) => role.builtin) ?? [];
+  const custom = roles.items?.filter((role) => !role.builtin) ?? [];
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,39 +46,28 @@ export function RolesSection() {
         Roles
       </h2>
       <p className="hint">
-        Owner, admin and member are built in. {manage ? 'Custom roles hold the permissions you tick; save each row after changing it.' : ''}
+        A member holds one role, which decides what they may do here. Owner, admin and member are built in and cannot be changed.{' '}
+        {manage ? 'Custom roles hold the permissions you choose.' : 'Your role lets you see roles but not change them.'}
       </p>
       <CollectionState {...roles} empty={<p>No roles could be shown.</p>}>
-        <div className="console-scroll" role="region" aria-labelledby="roles-matrix-caption" tabIndex={0}>
-          <table className="console-matrix">
-            <caption id="roles-matrix-caption">Permissions of each role</caption>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                {PERMISSIONS.map((permission) => (
-                  <th scope="col" key={permission} title={PERMISSION_DESCRIPTIONS[permission]}>
-                    <code>{permission}</code>
-                  </th>
-                ))}
-                {manage && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {roles.items?.map((role) => (
-                <RoleRow
-                  key={`${role.id}:${role.permissions.join(',')}`}
-                  role={role}
-                  manage={manage}
-                  send={send}
-                  onChanged={changed}
-                  onEdit={() => setEditing(role)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {builtIn.length > 0 && <BuiltInRoles roles={builtIn} />}
+        <h3 className="console-subheading">Custom roles</h3>
+        {custom.length === 0 ? (
+          <p className="hint">No custom roles yet.{manage ? ' Create one below.' : ''}</p>
+        ) : (
+          <ul className="auth-list">
+            {custom.map((role) => (
+              <CustomRole
+                key={`${role.id}:${role.name}:${role.description}:${role.permissions.join(',')}`}
+                role={role}
+                manage={manage}
+                send={send}
+                onChanged={changed}
+              />
+            ))}
+          </ul>
+        )}
       </CollectionState>
-      {editing && <EditRole key={editing.id} role={editing} send={send} onDone={edited} />}
       {manage && (
         <form className="stack card" onSubmit={add} aria-label="Create a custom role">
           <h3 className="console-form-title">Create a custom role</h3>
@@ -106,101 +94,175 @@ export function RolesSection() {
   );
 }
 
-function RoleRow({
-  role,
-  manage,
-  send,
-  onChanged,
-  onEdit,
-}: {
-  role: Role;
-  manage: boolean;
-  send: Send;
-  onChanged: (message: string) => Promise<void>;
-  onEdit: () => void;
-}) {
-  const [draft, setDraft] = useState<Set<Permission>>(() => new Set(role.permissions));
-  const [confirming, setConfirming] = useState(false);
-  const { pending, error, run, alert } = useConsoleAction(['permissions']);
-  const editable = manage && !role.builtin;
-  const dirty = draft.size !== role.permissions.length || role.permissions.some((permission) => !draft.has(permission));
+/** The built-in roles side by side: a row per permission (grouped), a column per role. Read-only. */
+function BuiltInRoles({ roles }: { roles: Role[] }) {
+  const captionId = useId();
+  return (
+    <>
+      <h3 className="console-subheading">Built-in roles</h3>
+      <div className="console-table-box">
+        <table className="console-roles-table">
+          <caption id={captionId} className="console-visually-hidden">
+            Permissions of the built-in roles
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Permission</th>
+              {roles.map((role) => (
+                <th scope="col" key={role.id} className="console-cell-mark">
+                  {role.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {PERMISSION_GROUPS.map((group) => (
+            <tbody key={group.label}>
+              <tr>
+                <th scope="rowgroup" colSpan={roles.length + 1} className="console-group-row">
+                  {group.label}
+                </th>
+              </tr>
+              {group.permissions.map((permission) => (
+                <tr key={permission}>
+                  <th scope="row">
+                    <DottedName name={permission} />
+                    <span className="hint console-block">{PERMISSION_DESCRIPTIONS[permission]}</span>
+                  </th>
+                  {roles.map((role) => (
+                    <td key={role.id} className="console-cell-mark">
+                      {role.permissions.includes(permission) ? (
+                        <>
+                          <span aria-hidden="true">✓</span>
+                          <span className="console-visually-hidden">Yes</span>
+                        </>
+                      ) : (
+                        <>
+                          <span aria-hidden="true" className="hint">
+                            –
+                          </span>
+                          <span className="console-visually-hidden">No</span>
+                        </>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+      <p className="hint">Owners can also make and unmake owners and grant delegated admin permissions; admins cannot.</p>
+    </>
+  );
+}
+
+/** One custom role: its permissions as grouped checkboxes saved together, and its name, description and deletion. */
+function CustomRole({ role, manage, send, onChanged }: { role: Role; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
+  const titleId = useId();
+  const [dirty, setDirty] = useState(false);
+  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const { pending, fieldErrors, run, alert } = useConsoleAction(['permissions']);
   const path = `/roles/${encodeURIComponent(role.id)}`;
 
-  function toggle(permission: Permission, on: boolean) {
-    setDraft((current) => {
-      const next = new Set(current);
-      if (on) next.add(permission);
-      else next.delete(permission);
-      return next;
-    });
+  function changedBoxes(event: FormEvent<HTMLFormElement>) {
+    const checked = new Set(checkedValues(event.currentTarget, 'permissions'));
+    setDirty(checked.size !== role.permissions.length || role.permissions.some((permission) => !checked.has(permission)));
   }
 
-  async function save() {
-    const permissions = PERMISSIONS.filter((permission) => draft.has(permission));
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = new Set(checkedValues(event.currentTarget, 'permissions'));
+    const permissions = PERMISSIONS.filter((permission) => chosen.has(permission));
     const result = await run(() => send<Role>(path, { method: 'PATCH', body: { permissions } }));
     if (result?.ok) await onChanged(`Permissions of “${role.name}” saved.`);
   }
 
   async function remove() {
     const result = await run(() => send(path, { method: 'DELETE' }));
-    setConfirming(false);
+    setMode('view');
     if (result?.ok) await onChanged(`Role “${role.name}” deleted.`);
   }
 
   return (
-    <>
-      <tr>
-        <th scope="row">
-          {role.name} {role.builtin && <span className="badge">Built in</span>}
-          {role.description && <span className="hint console-block">{role.description}</span>}
-        </th>
-        {PERMISSIONS.map((permission) => (
-          <td key={permission} className="console-cell-check">
-            <input
-              type="checkbox"
-              aria-label={`${role.name}: ${permission}`}
-              checked={draft.has(permission)}
-              disabled={!editable || pending}
-              onChange={(event) => toggle(permission, event.target.checked)}
-            />
-          </td>
-        ))}
-        {manage && (
-          <td>
-            {editable && (
-              <div className="auth-actions console-nowrap">
-                <button type="button" onClick={save} disabled={pending || !dirty}>
-                  Save<span className="console-visually-hidden"> {role.name}</span>
-                </button>
-                <button type="button" className="auth-secondary" onClick={onEdit} disabled={pending}>
-                  Edit<span className="console-visually-hidden"> {role.name}</span>
-                </button>
-                <button type="button" className="auth-secondary auth-danger" onClick={() => setConfirming(true)} disabled={pending}>
-                  Delete<span className="console-visually-hidden"> {role.name}</span>
-                </button>
-              </div>
-            )}
-          </td>
-        )}
-      </tr>
-      {(confirming || error) && (
-        <tr>
-          <td colSpan={PERMISSIONS.length + 2} className="console-row-extra">
-            {confirming && (
-              <RemoveConfirmation
-                question={`Delete the role “${role.name}”?`}
-                consequence="Only a role nobody holds (no member, no pending invitation) can be deleted."
-                confirmLabel="Delete role"
-                pending={pending}
-                onConfirm={remove}
-                onCancel={() => setConfirming(false)}
-              />
-            )}
-            {alert}
-          </td>
-        </tr>
+    <li className="card console-role" aria-labelledby={titleId}>
+      {mode === 'edit' ? (
+        <EditRole role={role} send={send} onDone={async (message) => (message ? onChanged(message) : setMode('view'))} />
+      ) : (
+        <div className="console-role-head">
+          <div className="auth-item-main">
+            <h4 id={titleId} className="console-role-name">
+              {role.name}
+            </h4>
+            {role.description && <p className="hint">{role.description}</p>}
+          </div>
+          {manage && mode === 'view' && (
+            <div className="auth-actions">
+              <button type="button" className="auth-secondary" onClick={() => setMode('edit')} disabled={pending}>
+                Edit details<span className="console-visually-hidden"> of {role.name}</span>
+              </button>
+              <button type="button" className="auth-secondary auth-danger" onClick={() => setMode('delete')} disabled={pending}>
+                Delete<span className="console-visually-hidden"> {role.name}</span>
+              </button>
+            </div>
+          )}
+        </div>
       )}
-    </>
+      {mode === 'delete' && (
+        <RemoveConfirmation
+          question={`Delete the role “${role.name}”?`}
+          consequence="Only a role nobody holds (no member, no pending invitation) can be deleted."
+          confirmLabel="Delete role"
+          pending={pending}
+          onConfirm={remove}
+          onCancel={() => setMode('view')}
+        />
+      )}
+      {manage ? (
+        <form className="stack" onSubmit={save} onChange={changedBoxes} aria-label={`Permissions of ${role.name}`}>
+          <PermissionChoices
+            legend={`Permissions of ${role.name}`}
+            name="permissions"
+            permissions={PERMISSIONS}
+            defaultChecked={role.permissions}
+            error={fieldErrors.permissions}
+          />
+          {alert}
+          <div>
+            <button type="submit" disabled={pending || !dirty}>
+              Save permissions<span className="console-visually-hidden"> of {role.name}</span>
+            </button>
+          </div>
+        </form>
+      ) : (
+        <HeldPermissions permissions={role.permissions} />
+      )}
+    </li>
+  );
+}
+
+/** What a role holds, by group, for those who may not change it. */
+function HeldPermissions({ permissions }: { permissions: readonly Permission[] }) {
+  return (
+    <dl className="console-held">
+      {PERMISSION_GROUPS.map((group) => {
+        const held = group.permissions.filter((permission) => permissions.includes(permission));
+        if (held.length === 0) return null;
+        return (
+          <div key={group.label}>
+            <dt>{group.label}</dt>
+            <dd>
+              <ul className="console-plain-list">
+                {held.map((permission) => (
+                  <li key={permission}>
+                    <DottedName name={permission} /> <span className="hint">{PERMISSION_DESCRIPTIONS[permission]}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 
@@ -216,14 +278,14 @@ function EditRole({ role, send, onDone }: { role: Role; send: Send; onDone: (mes
   }
 
   return (
-    <form className="stack card" onSubmit={save} aria-label={`Edit the role ${role.name}`}>
-      <h3 className="console-form-title">Edit “{role.name}”</h3>
+    <form className="stack" onSubmit={save} aria-label={`Edit the role ${role.name}`}>
+      <h4 className="console-role-name">Edit “{role.name}”</h4>
       <TextField label="Role name" name="name" required maxLength={100} defaultValue={role.name} error={fieldErrors.name} />
       <TextField label="Description" name="description" maxLength={500} defaultValue={role.description ?? ''} error={fieldErrors.description} />
       {alert}
       <div className="auth-actions">
         <button type="submit" disabled={pending}>
-          Save role
+          Save details
         </button>
         <button type="button" className="auth-secondary" onClick={() => onDone(null)} disabled={pending}>
           Cancel

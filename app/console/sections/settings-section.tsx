@@ -8,6 +8,7 @@ import { fieldValue } from '../../_components/auth/use-api-action';
 import { useConsoleAction, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { TextField } from '../console-ui';
+import { useRoleChoices } from '../role-choices';
 import type { Organization } from '../types';
 
 const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
@@ -20,6 +21,10 @@ export function SettingsSection() {
   const [note, setNote] = useState<string | null>(null);
   const { pending, fieldErrors, run, alert } = useConsoleAction(['name', 'slug']);
   const manage = can('settings.manage');
+  // The membership carries the role's id (a custom role's is a uuid); people read its name.
+  const { roles } = useRoleChoices();
+  const roleId = organization.membership.role;
+  const roleName = roles === null ? '…' : (roles.find((role) => role.id === roleId)?.name ?? roleId);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,7 +57,7 @@ export function SettingsSection() {
         </div>
         <div>
           <dt>Your role</dt>
-          <dd>{organization.membership.role}</dd>
+          <dd>{roleName}</dd>
         </div>
         <div>
           <dt>Created</dt>
