@@ -63,3 +63,11 @@ export function serviceError(
   const entry = ERROR_CATALOGUE[code];
   return new ServiceError(entry.status, code, entry.title, detail, options.extras, options.headers);
 }
+
+/**
+ * A field the schemas accept but the service refuses (a check that needs server code, e.g. compiling
+ * a JSON Schema): the same 400 with field errors that parsing answers.
+ */
+export function invalidField(path: string, message: string): ServiceError {
+  return serviceError('invalid_request', `${path}: ${message}`, { extras: { errors: [{ path, message }] } });
+}

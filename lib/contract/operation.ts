@@ -101,6 +101,9 @@ export type CollectionHandler<P, Q, I extends Schema, A extends AuthTerm, T exte
   ctx: HandlerContext<Out<P>, Out<Q>, undefined, A, T>,
 ) => Promise<Page<z.input<I>>>;
 
+/** The handler a resource contract takes (for a handler shared by several contracts). */
+export type ResourceHandlerOf<C> = C extends ResourceContract<infer P, infer Q, infer B, infer R, infer A, infer T> ? ResourceHandler<P, Q, B, R, A, T> : never;
+
 /** A resource contract with its handler bound: what the registry holds and the pipeline runs. */
 export interface ResourceOperation<
   P extends Schema | undefined = Schema | undefined,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
-import { serviceError } from '@/lib/contract/errors';
+import { invalidField, serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
@@ -17,8 +17,9 @@ import { agentActionApprovalTarget, passApprovalGate } from './approval-gate';
 import { bearerEnvelope } from './bearer-envelope';
 import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
 
-export const ACTION_NAME = /^[a-z][a-z0-9_.-]{0,63}$/;
-export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+import { RISK_LEVELS } from './agent-actions.contract';
+
+export { ACTION_NAME, RISK_LEVELS } from './agent-actions.contract';
 /** Serialized (UTF-8 JSON) size bound of an input schema. */
 export const MAX_INPUT_SCHEMA_BYTES = 16 * 1024;
 
@@ -124,6 +125,8 @@ export interface AgentActionInput {
 }
 
 export async function registerAgentAction(tenant: TenantActor, actor: SessionActor, input: AgentActionInput, now: Date, requestId: string) {
+  const schemaProblem = inputSchemaProblem(input.input_schema);
+  if (schemaProblem) throw invalidField('body.input_schema', schemaProblem);
   const row: AgentActionRow = {
     id: randomUUID(),
     organizationId: tenant.organizationId,

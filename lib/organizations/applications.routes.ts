@@ -1,62 +1,12 @@
-import { z } from 'zod';
-import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { tenantOf } from '@/lib/contract/tenant';
+import { type AnyOperation } from '@/lib/contract/operation';
 import { assignApplication, listAssignmentsOf, unassignApplication } from './applications';
-import { inOrganization, nestedParams, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
-
-const assignment = z.object({
-  application_id: z.string(),
-  client_id: z.string(),
-  name: z.string(),
-  status: z.enum(['active', 'disabled']),
-  created_at: z.string(),
-});
-
-const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('applications.manage'), origin: 'required', idempotency: 'optional' } as const;
+import { bindCollection, bindResource } from '@/lib/contract/operation';
+import * as contract from './applications.contract';
 
 export const organizationApplicationOperations: AnyOperation[] = [
-  defineCollection({
-    id: 'listOrganizationApplications',
-    method: 'GET',
-    path: '/api/organizations/{id}/applications',
-    tag: TAG,
-    summary: "The organization's application assignments (active and disabled), newest first",
-    auth: SESSION,
-    tenant: inOrganization('read'),
-    origin: 'if-present',
-    idempotency: 'none',
-    params: organizationParams,
-    collection: 'applications',
-    item: assignment,
-    errorStatuses: [404],
-    handler: ({ tenant, actor, page }) => listAssignmentsOf(tenantOf(tenant), actor, page),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'assignOrganizationApplication',
-    method: 'POST',
-    path: '/api/organizations/{id}/applications',
-    summary:
-      'Assign an enabled application by its client_id (409 when already active; a disabled assignment becomes active again). With the applications.assigned_only policy on, members may authorize only assigned applications',
-    params: organizationParams,
-    body: z.strictObject({ client_id: z.string().min(1).max(200) }),
-    successStatus: 201,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.application.assigned'],
-    response: assignment,
-    handler: ({ tenant, actor, body, now, requestId }) => assignApplication(tenantOf(tenant), actor, body, now, requestId),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'unassignOrganizationApplication',
-    method: 'DELETE',
-    path: '/api/organizations/{id}/applications/{application_id}',
-    summary: "Disable an assignment; the organization's bound grants of that application (and their tokens) end with it",
-    params: nestedParams('application_id'),
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.application.unassigned'],
-    response: z.object({ application_id: z.string(), status: z.literal('disabled') }),
-    handler: ({ tenant, actor, params, now, requestId }) => unassignApplication(tenantOf(tenant), actor, params.application_id, now, requestId),
-  }),
+  bindCollection(contract.listOrganizationApplications, ({ tenant, actor, page }) => listAssignmentsOf(tenant, actor, page)),
+  bindResource(contract.assignOrganizationApplication, ({ tenant, actor, body, now, requestId }) => assignApplication(tenant, actor, body, now, requestId)),
+  bindResource(contract.unassignOrganizationApplication, ({ tenant, actor, params, now, requestId }) =>
+    unassignApplication(tenant, actor, params.application_id, now, requestId),
+  ),
 ];

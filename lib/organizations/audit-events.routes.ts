@@ -1,50 +1,11 @@
-import { z } from 'zod';
 import { organizationAuditEvents } from '@/lib/audit';
-import { instantText as instant } from '@/lib/contract/instant';
-import { defineCollection, type AnyOperation } from '@/lib/contract/operation';
-import { tenantOf } from '@/lib/contract/tenant';
-import { inOrganization, organizationParams, SESSION, TAG } from './terms';
-
-const query = z
-  .strictObject({
-    action: z.string().min(1).max(100).optional(),
-    actor_id: z.string().min(1).max(200).optional(),
-    /** Inclusive bounds on created_at (ISO 8601 with a zone). */
-    from: instant.optional(),
-    to: instant.optional(),
-  })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: '`from` must not be later than `to`.', path: ['from'] });
-
-const auditEvent = z.object({
-  id: z.string(),
-  action: z.string(),
-  outcome: z.enum(['success', 'failure']),
-  actor: z.object({ type: z.string(), id: z.string().nullable() }),
-  subject: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
-  request_id: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
+import { bindCollection, type AnyOperation } from '@/lib/contract/operation';
+import * as contract from './audit-events.contract';
 
 const at = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
 export const auditEventOperations: AnyOperation[] = [
-  defineCollection({
-    id: 'listOrganizationAuditEvents',
-    method: 'GET',
-    path: '/api/organizations/{id}/audit-events',
-    tag: TAG,
-    summary: "The organization's audit trail, newest first, filtered by action, actor and time (inclusive bounds)",
-    auth: SESSION,
-    tenant: inOrganization('audit.read'),
-    origin: 'if-present',
-    idempotency: 'none',
-    params: organizationParams,
-    query,
-    collection: 'audit_events',
-    item: auditEvent,
-    errorStatuses: [404],
-    handler: ({ tenant, query: q, page }) =>
-      organizationAuditEvents(tenantOf(tenant).organizationId, { action: q.action, actorId: q.actor_id, from: at(q.from), to: at(q.to) }, page),
-  }),
+  bindCollection(contract.listOrganizationAuditEvents, ({ tenant, query: q, page }) =>
+    organizationAuditEvents(tenant.organizationId, { action: q.action, actorId: q.actor_id, from: at(q.from), to: at(q.to) }, page),
+  ),
 ];

@@ -1,120 +1,21 @@
-import { z } from 'zod';
-import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { tenantOf } from '@/lib/contract/tenant';
+import { bindCollection, bindResource, type AnyOperation } from '@/lib/contract/operation';
 import { addGroupMember, createGroup, deleteGroupOf, listGroupMembersOf, listGroupsOf, removeGroupMember, renameGroupOf } from './groups';
-import { BEARER_TAG, displayName, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
-
-const group = z.object({ id: z.string(), name: z.string(), member_count: z.number().int(), created_at: z.string(), updated_at: z.string() });
-const groupMember = z.object({ id: z.string(), user_id: z.string(), email: z.string(), display_name: z.string().nullable(), created_at: z.string() });
-const groupParams = nestedParams('group_id');
-const groupMemberParams = groupParams.extend({ membership_id: z.uuid() });
-
-/** The same service functions answer the browser lists and the bearer reads (envelope plus `authentication`, `scopes`). */
-const groupLists = (surface: 'browser' | 'bearer'): AnyOperation[] => {
-  const bearer = surface === 'bearer';
-  const prefix = bearer ? '/api/v1/organizations/{id}' : '/api/organizations/{id}';
-  const common = { tag: bearer ? BEARER_TAG : TAG, tenant: inOrganization('read'), origin: bearer ? 'none' : 'if-present', idempotency: 'none' } as const;
-  return [
-    defineCollection({
-      ...common,
-      id: bearer ? 'listBearerOrganizationGroups' : 'listOrganizationGroups',
-      method: 'GET',
-      path: `${prefix}/groups`,
-      summary: bearer ? "The bound organization's groups" : "The organization's groups, with their member counts",
-      auth: bearer ? ORGANIZATION_BEARER('identity.organization.read') : SESSION,
-      params: organizationParams,
-      collection: 'groups',
-      item: group,
-      errorStatuses: [404],
-      handler: ({ tenant, actor, page }) => listGroupsOf(tenantOf(tenant), actor, page),
-    }),
-    defineCollection({
-      ...common,
-      id: bearer ? 'listBearerOrganizationGroupMembers' : 'listOrganizationGroupMembers',
-      method: 'GET',
-      path: `${prefix}/groups/{group_id}/members`,
-      summary: bearer ? "A group's members in the bound organization" : "A group's members (newest addition first)",
-      auth: bearer ? ORGANIZATION_BEARER('identity.organization.members.read') : SESSION,
-      params: groupParams,
-      collection: 'members',
-      item: groupMember,
-      errorStatuses: [404],
-      handler: ({ tenant, actor, params, page }) => listGroupMembersOf(tenantOf(tenant), actor, params.group_id, page),
-    }),
-  ];
-};
-
-const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('groups.manage'), origin: 'required', idempotency: 'optional' } as const;
+import * as contract from './groups.contract';
 
 export const groupOperations: AnyOperation[] = [
-  ...groupLists('browser'),
-  ...groupLists('bearer'),
-  defineOperation({
-    ...mutation,
-    id: 'createOrganizationGroup',
-    method: 'POST',
-    path: '/api/organizations/{id}/groups',
-    summary: 'Create a group (names are unique in the organization)',
-    params: organizationParams,
-    body: z.strictObject({ name: displayName }),
-    successStatus: 201,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.group.created'],
-    response: group,
-    handler: ({ tenant, actor, body, now, requestId }) => createGroup(tenantOf(tenant), actor, body, now, requestId),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'renameOrganizationGroup',
-    method: 'PATCH',
-    path: '/api/organizations/{id}/groups/{group_id}',
-    summary: 'Rename a group',
-    params: groupParams,
-    body: z.strictObject({ name: displayName }),
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.group.updated'],
-    response: group,
-    handler: ({ tenant, actor, params, body, now, requestId }) => renameGroupOf(tenantOf(tenant), actor, params.group_id, body, now, requestId),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'deleteOrganizationGroup',
-    method: 'DELETE',
-    path: '/api/organizations/{id}/groups/{group_id}',
-    summary: 'Delete an empty group (409 while it has members)',
-    params: groupParams,
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.group.deleted'],
-    response: z.object({ deleted: z.literal(true) }),
-    handler: ({ tenant, actor, params, now, requestId }) => deleteGroupOf(tenantOf(tenant), actor, params.group_id, now, requestId),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'addOrganizationGroupMember',
-    method: 'POST',
-    path: '/api/organizations/{id}/groups/{group_id}/members',
-    summary: 'Add an active member of the organization to a group',
-    params: groupParams,
-    body: z.strictObject({ membership_id: z.uuid() }),
-    successStatus: 201,
-    errorStatuses: [404, 409],
-    emits: ['identity.organization.group.member.added'],
-    response: groupMember,
-    handler: ({ tenant, actor, params, body, now, requestId }) => addGroupMember(tenantOf(tenant), actor, params.group_id, body, now, requestId),
-  }),
-  defineOperation({
-    ...mutation,
-    id: 'removeOrganizationGroupMember',
-    method: 'DELETE',
-    path: '/api/organizations/{id}/groups/{group_id}/members/{membership_id}',
-    summary: 'Remove a member from a group',
-    params: groupMemberParams,
-    successStatus: 200,
-    errorStatuses: [404],
-    emits: ['identity.organization.group.member.removed'],
-    response: z.object({ removed: z.literal(true) }),
-    handler: ({ tenant, actor, params, now, requestId }) => removeGroupMember(tenantOf(tenant), actor, params.group_id, params.membership_id, now, requestId),
-  }),
+  bindCollection(contract.listOrganizationGroups, ({ tenant, actor, page }) => listGroupsOf(tenant, actor, page)),
+  bindCollection(contract.listOrganizationGroupMembers, ({ tenant, actor, params, page }) => listGroupMembersOf(tenant, actor, params.group_id, page)),
+  bindCollection(contract.listBearerOrganizationGroups, ({ tenant, actor, page }) => listGroupsOf(tenant, actor, page)),
+  bindCollection(contract.listBearerOrganizationGroupMembers, ({ tenant, actor, params, page }) => listGroupMembersOf(tenant, actor, params.group_id, page)),
+  bindResource(contract.createOrganizationGroup, ({ tenant, actor, body, now, requestId }) => createGroup(tenant, actor, body, now, requestId)),
+  bindResource(contract.renameOrganizationGroup, ({ tenant, actor, params, body, now, requestId }) =>
+    renameGroupOf(tenant, actor, params.group_id, body, now, requestId),
+  ),
+  bindResource(contract.deleteOrganizationGroup, ({ tenant, actor, params, now, requestId }) => deleteGroupOf(tenant, actor, params.group_id, now, requestId)),
+  bindResource(contract.addOrganizationGroupMember, ({ tenant, actor, params, body, now, requestId }) =>
+    addGroupMember(tenant, actor, params.group_id, body, now, requestId),
+  ),
+  bindResource(contract.removeOrganizationGroupMember, ({ tenant, actor, params, now, requestId }) =>
+    removeGroupMember(tenant, actor, params.group_id, params.membership_id, now, requestId),
+  ),
 ];

@@ -47,7 +47,7 @@ import { findOrganization, lockOrganization } from './organizations.repo';
 import { roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export { INVITATION_STATUSES } from './invitations.contract';
 
 export function invitationStatus(row: Pick<InvitationRow, 'status' | 'expiresAt'>, now: Date): InvitationStatus {
   return row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;

@@ -1,28 +1,6 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineCollection, type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation } from '@/lib/contract/operation';
 import { myMemberships } from './memberships';
+import { bindCollection } from '@/lib/contract/operation';
+import * as contract from './memberships.contract';
 
-export const membershipOperations: AnyOperation[] = [
-  defineCollection({
-    id: 'listMyMemberships',
-    method: 'GET',
-    path: '/api/v1/me/memberships',
-    tag: 'Identity profile and privacy',
-    summary: "The credential owner's active memberships (no organization selector: only your own)",
-    auth: { kind: 'bearer', accepts: ['oauth'], scopes: ['identity.organization.read'] },
-    origin: 'none',
-    idempotency: 'none',
-    // Strict: an organization selector (or anything else) is refused rather than silently ignored.
-    query: z.strictObject({}),
-    collection: 'memberships',
-    item: z.object({
-      id: z.string(),
-      organization: z.object({ id: z.string(), name: z.string() }),
-      role: z.string(),
-      created_at: z.string(),
-    }),
-    errorStatuses: [503],
-    handler: ({ actor, page }) => myMemberships(actorOfKind(actor, 'bearer'), page),
-  }),
-];
+export const membershipOperations: AnyOperation[] = [bindCollection(contract.listMyMemberships, ({ actor, page }) => myMemberships(actor, page))];

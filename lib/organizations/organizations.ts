@@ -25,7 +25,7 @@ import {
 } from './organizations.repo';
 import { roleRef } from './roles-view';
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export { SLUG_PATTERN } from './organizations.contract';
 
 export function organizationView(row: OrganizationRow) {
   return { id: row.id, name: row.name, slug: row.slug, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };

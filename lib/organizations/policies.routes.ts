@@ -1,92 +1,18 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { tenantOf } from '@/lib/contract/tenant';
-import { approvalQuery } from './approval-gate';
+import { bindResource, type AnyOperation, type ResourceHandlerOf } from '@/lib/contract/operation';
 import { deleteOrganizationPolicy, listOrganizationPolicies, setOrganizationPolicy } from './policies';
-import { POLICY_KEYS, type PolicyKey } from '@/lib/contract/policies';
-import { inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
+import * as contract from './policies.contract';
 
-const policy = z.object({
-  policy_key: z.string(),
-  value: z.unknown(),
-  default_value: z.unknown(),
-  is_default: z.boolean(),
-  description: z.string(),
-  updated_at: z.string().nullable(),
-});
-
-const change = z.strictObject({
-  policy_key: z.enum(POLICY_KEYS as [PolicyKey, ...PolicyKey[]]),
-  // Validated against the key's own schema by the service (field errors under `value`).
-  value: z.unknown(),
-});
-
-const setOperation = (method: 'POST' | 'PATCH') =>
-  defineOperation({
-    id: method === 'POST' ? 'setOrganizationPolicy' : 'updateOrganizationPolicy',
-    method,
-    path: '/api/organizations/{id}/policies',
-    tag: TAG,
-    summary:
-      method === 'POST'
-        ? 'Set or replace a policy (loosening a policy is gated like its deletion; taking an action out of a non-empty approvals.required_for always needs an approval)'
-        : 'Replace a policy that is set (404 when it is not)',
-    auth: ORGANIZATION_STEP_UP,
-    tenant: inOrganization('policies.manage'),
-    origin: 'required',
-    idempotency: 'optional',
-    params: organizationParams,
-    query: approvalQuery,
-    body: change,
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    response: policy,
-    handler: ({ actor, tenant, body, query, now, requestId }) =>
-      setOrganizationPolicy(
-        tenantOf(tenant),
-        actorOfKind(actor, 'session'),
-        { policyKey: body.policy_key, value: body.value, mode: method === 'POST' ? 'set' : 'replace', approvalId: query.approval_id },
-        now,
-        requestId,
-      ),
-  });
+/** POST sets or replaces a policy, PATCH replaces one that is set: one service, two modes. */
+const setPolicy =
+  (mode: 'set' | 'replace'): ResourceHandlerOf<typeof contract.setOrganizationPolicy> =>
+  ({ actor, tenant, body, query, now, requestId }) =>
+    setOrganizationPolicy(tenant, actor, { policyKey: body.policy_key, value: body.value, mode, approvalId: query.approval_id }, now, requestId);
 
 export const policyOperations: AnyOperation[] = [
-  defineOperation({
-    id: 'listOrganizationPolicies',
-    method: 'GET',
-    path: '/api/organizations/{id}/policies',
-    tag: TAG,
-    summary: 'Every policy of the catalogue with its effective value and default (the whole catalogue in one answer)',
-    auth: SESSION,
-    tenant: inOrganization('read'),
-    origin: 'if-present',
-    idempotency: 'none',
-    params: organizationParams,
-    successStatus: 200,
-    errorStatuses: [404],
-    response: z.object({ policies: z.array(policy), has_more: z.literal(false), next_cursor: z.null() }),
-    handler: ({ tenant }) => listOrganizationPolicies(tenantOf(tenant)),
-  }),
-  setOperation('POST'),
-  setOperation('PATCH'),
-  defineOperation({
-    id: 'deleteOrganizationPolicy',
-    method: 'DELETE',
-    path: '/api/organizations/{id}/policies/{policy_key}',
-    tag: TAG,
-    summary: 'Remove a policy: its default applies again (gated by approvals.required_for: policies.delete; a non-empty approvals.required_for always)',
-    auth: ORGANIZATION_STEP_UP,
-    tenant: inOrganization('policies.manage'),
-    origin: 'required',
-    idempotency: 'required',
-    params: organizationParams.extend({ policy_key: z.string().max(100) }),
-    query: approvalQuery,
-    successStatus: 200,
-    errorStatuses: [404],
-    response: policy,
-    handler: ({ actor, tenant, params, query, now, requestId }) =>
-      deleteOrganizationPolicy(tenantOf(tenant), actorOfKind(actor, 'session'), params.policy_key, query.approval_id, now, requestId),
-  }),
+  bindResource(contract.listOrganizationPolicies, ({ tenant }) => listOrganizationPolicies(tenant)),
+  bindResource(contract.setOrganizationPolicy, setPolicy('set')),
+  bindResource(contract.updateOrganizationPolicy, setPolicy('replace')),
+  bindResource(contract.deleteOrganizationPolicy, ({ actor, tenant, params, query, now, requestId }) =>
+    deleteOrganizationPolicy(tenant, actor, params.policy_key, query.approval_id, now, requestId),
+  ),
 ];
