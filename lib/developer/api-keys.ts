@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
@@ -158,12 +159,10 @@ export async function createApiKey(actor: Actor & { userId: string }, input: New
   return { id: row.id, api_key: key, name: row.name, scopes, created_at: now.toISOString(), expires_at: iso(expiresAt) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Revokes one of the owner's keys; another owner's (or an unknown) id is not found; twice is a conflict. */
 export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: Date, requestId: string) {
   const notFound = () => serviceError('not_found', 'You have no API key with this id.');
-  if (!UUID.test(apiKeyId)) throw notFound();
+  if (!isUuid(apiKeyId)) throw notFound();
   await inTransaction(async (tx) => {
     const row = await findOwnedApiKey(tx, actor.userId, apiKeyId);
     if (!row) throw notFound();

@@ -12,6 +12,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { needsApproval, type GatedChange } from '@/lib/contract/approvals';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
 import type { Executor } from '@/lib/db';
 import { lockApproval, markApprovalConsumed } from './approvals.repo';
@@ -69,8 +70,6 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function approvalRequired(change: GateCrossing, detail: string): never {
   throw serviceError('approval_required', detail, { extras: { approval: { action: change.action, target: change.target } } });
 }
@@ -90,7 +89,7 @@ export async function passApprovalGate(
 ): Promise<void> {
   if (!needsApproval(change.action, requiredFor)) return;
   if (!change.approvalId) approvalRequired(change, 'This change needs an approved request: send its approval_id.');
-  const approval = UUID.test(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
+  const approval = isUuid(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
   if (!approval || approval.action !== change.action || approval.target !== change.target) {
     approvalRequired(change, 'The approval is not for this change.');
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { getDb, inTransaction } from '@/lib/db';
@@ -16,7 +17,7 @@ import { bearerEnvelope } from '@/lib/organizations';
 import { TEST_EVENT_TYPE } from './catalogue';
 import { findOwnedDelivery, insertDeliveries, listDeliveries, requeueDelivery, type DeliveryRow } from './deliveries.repo';
 import { deliverDue, envelope, fanOutAll, newDelivery } from './dispatch';
-import { isUuid, ownedSubscription } from './subscriptions';
+import { ownedSubscription } from './subscriptions';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

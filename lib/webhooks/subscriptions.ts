@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
@@ -109,9 +110,6 @@ export async function createWebhook(actor: SessionActor, input: NewWebhook, now:
   });
   return { ...webhookView(row), secret };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The owner's subscription inside `tx`, locked; unknown or another owner's: 404; disabled: 409 when asked. */
 export async function ownedSubscription(
