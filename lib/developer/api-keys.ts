@@ -16,7 +16,6 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { toPage } from '@/lib/db/keyset';
 import { grantIsLive } from '@/lib/oidc';
-import { bearerEnvelope } from '@/lib/organizations';
 import { agentKeyBound, agentOriginOf } from './agent-api-keys';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import {
@@ -84,7 +83,7 @@ export async function listOwnApiKeys(actor: Actor & { userId: string }, page: Pa
   const result = toPage(await listApiKeys(await getDb(), actor.userId, page.after, page.limit + 1), page);
   const liveGrants = await liveGrantsOf(result.items, now);
   const items = result.items.map((row) => apiKeyView(row, now, !row.grantId || liveGrants.has(row.grantId)));
-  return { ...result, items, extra: bearerEnvelope(actor) };
+  return { ...result, items };
 }
 
 /** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */

@@ -16,7 +16,6 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { generateClientSecret, hashClientSecret, removePortalClient, writePortalClient } from '@/lib/oidc';
-import { bearerEnvelope } from '@/lib/organizations';
 import { base32 } from './api-key-format';
 import {
   findApplicationByClientId,
@@ -137,7 +136,7 @@ async function enabledApplication(tx: Executor, actor: Owner, applicationId: str
 
 export async function listOwnApplications(actor: Owner, page: PageRequest): Promise<Page<ApplicationView>> {
   const result = toPage(await listApplications(await getDb(), actor.userId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(applicationView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(applicationView) };
 }
 
 /**

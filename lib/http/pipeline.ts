@@ -10,6 +10,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
 import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim } from '@/lib/platform';
+import { bearerEnvelope } from './bearer-envelope';
 import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, sessionCookieHeader } from './auth';
 import { deviceLabel } from './device';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
@@ -166,7 +167,7 @@ async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: Han
       [op.collection]: items,
       has_more: page.hasMore,
       next_cursor: page.hasMore && page.last ? encodeCursor(op.id, page.last) : null,
-      ...page.extra,
+      ...bearerEnvelope(op, ctx.actor),
     };
     return { status: op.successStatus, body, headers: {} as Record<string, string> };
   }

@@ -13,7 +13,6 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { passApprovalGate } from './approval-gate';
-import { bearerEnvelope } from './bearer-envelope';
 import {
   countOtherActiveOwners,
   findMember,
@@ -47,16 +46,16 @@ export function memberView(row: MemberRow) {
 
 export type MemberView = ReturnType<typeof memberView>;
 
-/** Browser and bearer lists alike; the bearer envelope adds the credential kind and its scopes. */
+/** Browser and bearer lists alike (the edge adds the bearer envelope). */
 export async function listOrganizationMembers(
   tenant: TenantActor,
   status: MembershipStatus | undefined,
   page: PageRequest,
-  actor: Actor,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
 ): Promise<Page<MemberView>> {
   const rows = await listMembers(await getDb(), tenant.organizationId, status ? [status] : DEFAULT_STATUSES, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map(memberView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(memberView) };
 }
 
 const notFound = () => serviceError('not_found', 'No such member in this organization.');

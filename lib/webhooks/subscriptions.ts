@@ -12,7 +12,6 @@ import { isUuid } from '@/lib/contract/ids';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { bearerEnvelope } from '@/lib/organizations';
 import { checkDestination, type UrlRefusal } from '@/lib/platform';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './catalogue';
 import { generateWebhookSecret, storedSecret } from './signing';
@@ -46,7 +45,7 @@ export function webhookView(row: SubscriptionRow) {
 
 export async function listOwnWebhooks(actor: Actor & { userId: string }, page: PageRequest): Promise<Page<ReturnType<typeof webhookView>>> {
   const result = toPage(await listSubscriptions(await getDb(), actor.userId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(webhookView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(webhookView) };
 }
 
 const REFUSALS: Record<UrlRefusal, string> = {

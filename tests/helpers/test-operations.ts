@@ -105,6 +105,15 @@ export const auditCollectionOperation = defineCollection({
   },
 });
 
+/** The same collection over an API key: the edge adds the bearer envelope (spec, Collection envelopes). */
+export const bearerAuditCollectionOperation = defineCollection({
+  ...auditCollectionOperation,
+  id: 'test_bearer_audit_events',
+  path: '/test/bearer/audit-events',
+  auth: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
+  origin: 'none',
+});
+
 /** Declared public, but its handler expects a session: a declaration/handler mismatch. */
 export const mismatchedActorOperation = defineOperation({
   id: 'test_mismatched_actor',
