@@ -23,10 +23,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       // Configuration is one typed module (lib/config); nothing else reads the environment.
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through getConfig() (lib/config).' }],
-      // One UUID rule (lib/contract/ids.ts), never a hand-written copy that drifts from the documented one.
+    },
+  },
+  {
+    // One UUID rule (lib/contract/ids.ts), never a hand-written copy that drifts from the documented one.
+    files: ['lib/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[regex.pattern=/\\{8\\}-/]', message: 'Check ids with isUuid() or declare them with uuid() (lib/contract/ids.ts).' },
+        { selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/]', message: 'Check ids with isUuid() or declare them with uuid() (lib/contract/ids.ts).' },
       ],
     },
   },
