@@ -27,6 +27,17 @@ export default tseslint.config(
     },
   },
   {
+    // One UUID rule (lib/contract/ids.ts), never a hand-written copy that drifts from the documented one.
+    files: ['lib/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/]', message: 'Check ids with isUuid() or declare them with uuid() (lib/contract/ids.ts).' },
+      ],
+    },
+  },
+  {
     files: ['lib/**/*.ts'],
     ignores: ['lib/http/**', 'lib/db/**', 'lib/**/*.repo.ts'],
     rules: {

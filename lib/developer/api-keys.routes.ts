@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { instant } from '@/lib/contract/instant';
 import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { displayName } from '@/lib/organizations';
+import { displayName } from '@/lib/contract/text';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
 
 const apiKey = z.object({

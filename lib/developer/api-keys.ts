@@ -9,13 +9,13 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { toPage } from '@/lib/db/keyset';
 import { grantIsLive } from '@/lib/oidc';
-import { bearerEnvelope } from '@/lib/organizations';
 import { agentKeyBound, agentOriginOf } from './agent-api-keys';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import {
@@ -83,7 +83,7 @@ export async function listOwnApiKeys(actor: Actor & { userId: string }, page: Pa
   const result = toPage(await listApiKeys(await getDb(), actor.userId, page.after, page.limit + 1), page);
   const liveGrants = await liveGrantsOf(result.items, now);
   const items = result.items.map((row) => apiKeyView(row, now, !row.grantId || liveGrants.has(row.grantId)));
-  return { ...result, items, extra: bearerEnvelope(actor) };
+  return { ...result, items };
 }
 
 /** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */
@@ -158,12 +158,10 @@ export async function createApiKey(actor: Actor & { userId: string }, input: New
   return { id: row.id, api_key: key, name: row.name, scopes, created_at: now.toISOString(), expires_at: iso(expiresAt) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Revokes one of the owner's keys; another owner's (or an unknown) id is not found; twice is a conflict. */
 export async function revokeApiKey(actor: SessionActor, apiKeyId: string, now: Date, requestId: string) {
   const notFound = () => serviceError('not_found', 'You have no API key with this id.');
-  if (!UUID.test(apiKeyId)) throw notFound();
+  if (!isUuid(apiKeyId)) throw notFound();
   await inTransaction(async (tx) => {
     const row = await findOwnedApiKey(tx, actor.userId, apiKeyId);
     if (!row) throw notFound();

@@ -9,13 +9,13 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { EventType } from '@/lib/contract/events';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { generateClientSecret, hashClientSecret, removePortalClient, writePortalClient } from '@/lib/oidc';
-import { bearerEnvelope } from '@/lib/organizations';
 import { base32 } from './api-key-format';
 import {
   findApplicationByClientId,
@@ -119,11 +119,10 @@ async function recordApplicationChange(
   await emitEvent(tx, APPLICATION_EVENTS[action], { application_id: row.id, client_id: row.clientId }, { userId: row.userId }, now);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => serviceError('not_found', 'You have no application with this id.');
 
 async function ownedApplication(db: Executor, actor: Owner, applicationId: string, lock = false): Promise<ApplicationRow> {
-  if (!UUID.test(applicationId)) throw notFound();
+  if (!isUuid(applicationId)) throw notFound();
   const row = await findOwnedApplication(db, actor.userId, applicationId, lock);
   if (!row) throw notFound();
   return row;
@@ -137,7 +136,7 @@ async function enabledApplication(tx: Executor, actor: Owner, applicationId: str
 
 export async function listOwnApplications(actor: Owner, page: PageRequest): Promise<Page<ApplicationView>> {
   const result = toPage(await listApplications(await getDb(), actor.userId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(applicationView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(applicationView) };
 }
 
 /**

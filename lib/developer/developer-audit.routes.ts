@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { developerAuditEvents } from '@/lib/audit';
 import { actorOfKind, type Actor } from '@/lib/contract/actor';
 import { defineCollection, type AnyOperation, type PageRequest } from '@/lib/contract/operation';
-import { bearerEnvelope } from '@/lib/organizations';
 
 const auditEvent = z.object({
   id: z.string(),
@@ -20,7 +19,7 @@ const auditEvent = z.object({
 });
 
 async function ownActivity(actor: Actor & { userId: string }, page: PageRequest) {
-  return { ...(await developerAuditEvents(actor.userId, page)), extra: bearerEnvelope(actor) };
+  return developerAuditEvents(actor.userId, page);
 }
 
 export const developerAuditOperations: AnyOperation[] = [

@@ -6,12 +6,13 @@
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
 import type { DelegatedOperation } from '@/lib/contract/operation';
-import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyScope } from '@/lib/platform';
+import { beginIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platform';
 import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
 import { basicCredentials, findRefusedCharacter, type RequestInput } from './input-hygiene';
 import { runNodeHandler } from './node-bridge';
 import { requestIdFor } from './request-id';
+import { checkedIdempotencyKey } from './steps/idempotency';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -138,7 +139,7 @@ export async function runDelegated(
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
   if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId, now);
-  if (!isValidIdempotencyKey(key)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+  checkedIdempotencyKey(key);
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).
   const principal = `credential:${keyedHash(`${op.id}:${prepared.form.get(op.idempotencyCredential) ?? ''}`)}`;

@@ -20,6 +20,8 @@ export const PIPELINE_STEPS = [
   /** Scopes, tenant, step-up: parsing comes next. */
   'authorization',
   'parsing',
+  /** A subject bucket the operation declares (a no-op for the others). */
+  'subject_rate_limit',
   'idempotency',
 ] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];

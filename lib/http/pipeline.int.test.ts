@@ -7,6 +7,7 @@ import { call, ORIGIN, problemOf } from '@/tests/helpers/http';
 import { withEnv } from '@/tests/setup/state';
 import {
   auditCollectionOperation,
+  bearerAuditCollectionOperation,
   idempotentExecutions,
   idempotentOperation,
   mismatchedActorOperation,
@@ -200,6 +201,25 @@ describe('keyset pagination', () => {
       expect(response.status).toBe(400);
       expect((await problemOf(response)).code).toBe('invalid_pagination');
     }
+  });
+
+  it('adds the bearer envelope to a collection declared for bearer credentials, and to no other', async () => {
+    credentialStores.apiKey = async () => ({
+      kind: 'bearer',
+      credential: 'api_key',
+      credentialId: 'k1',
+      userId: 'u1',
+      clientId: null,
+      scopes: ['identity.developer.read', 'identity.profile.read'],
+      organizationId: null,
+    });
+    const bearer = await call(bearerAuditCollectionOperation, { query: 'limit=2', headers: { authorization: 'Bearer idk_key' } });
+    expect(bearer.status).toBe(200);
+    const body = (await bearer.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['audit_events', 'has_more', 'next_cursor', 'authentication', 'scopes']);
+    expect(body).toMatchObject({ authentication: 'api_key', scopes: ['identity.developer.read', 'identity.profile.read'] });
+    const browser = (await (await call(auditCollectionOperation, { query: 'limit=2' })).json()) as Record<string, unknown>;
+    expect(Object.keys(browser)).toEqual(['audit_events', 'has_more', 'next_cursor']);
   });
 });
 

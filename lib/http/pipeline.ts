@@ -1,35 +1,58 @@
 /**
- * The one request pipeline (ARCHITECTURE.md). Every API operation runs through these steps, in this
- * order; the order is part of the security design (e.g. the version check precedes authentication,
- * parsing follows it so anonymous callers learn nothing about schemas).
+ * The one request pipeline (ARCHITECTURE.md). Every API operation runs through the steps below, in
+ * their order; the order is part of the security design (e.g. the version check precedes
+ * authentication, parsing follows it so anonymous callers learn nothing about schemas). Each step
+ * passed is reported to the step observer (pipeline-steps.ts), which only tests listen to.
  */
 import type { z } from 'zod';
-import { getConfig } from '@/lib/config';
-import { principalOf, type Actor } from '@/lib/contract/actor';
-import { serviceError } from '@/lib/contract/errors';
-import { isHandlerResult, isUnsafe, type AnyOperation, type HandlerContext, type PageRequest } from '@/lib/contract/operation';
+import { isHandlerResult, isUnsafe, type AnyOperation, type DelegatedOperation, type HandlerContext } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
-import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim } from '@/lib/platform';
 import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, sessionCookieHeader } from './auth';
-import { deviceLabel } from './device';
+import { bearerEnvelope } from './bearer-envelope';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
-import { clientKey, deviceBinding, keyedHash } from './client-address';
-import { runDelegated } from './delegated';
+import { clientKey, deviceBinding } from './client-address';
 import { encodeCursor, parsePageRequest } from './cursor';
-import { executeIdempotently } from './idempotent-execution';
+import { runDelegated } from './delegated';
+import { deviceLabel } from './device';
 import { assertOrigin } from './origin';
-import { problemBody, problemResponse, toServiceError } from './problem';
-import { enforceClientLimit, enforceSubjectLimit, type RateHeaders } from './rate-limit';
-import { requestIdFor } from './request-id';
-import { recordDelegatedAnswer, recordRefusal } from './security-events';
 import { passed } from './pipeline-steps';
+import { enforceClientLimit } from './rate-limit';
+import { requestIdFor } from './request-id';
+import { recordDelegatedAnswer } from './security-events';
+import { answerHeaders, established, jsonAnswer, refusal, type Flow, type Step } from './steps/flow';
+import { executeClaimed, idempotencyStep, type Executed } from './steps/idempotency';
+import { subjectRateLimitStep } from './steps/subject-rate-limit';
 import { parseInput } from './validation';
 import { assertSupportedVersion, versionHeaders } from './versioning';
+
+type ApiOperation = Exclude<AnyOperation, DelegatedOperation>;
 
 export interface PipelineOptions {
   /** Injectable clock for tests; production uses the wall clock. */
   now?: () => Date;
 }
+
+/** Steps 2-5, for every operation: cheap, before anything authenticates or touches data. */
+const GENERIC_STEPS: readonly Step[] = [
+  { name: 'version', run: (flow) => assertSupportedVersion(flow.request.headers) },
+  // Read and bounded here; decoded only after authentication.
+  { name: 'body_size', run: readBody },
+  { name: 'client_rate_limit', run: spendClientBucket },
+  { name: 'origin', run: (flow) => assertOrigin(flow.op.origin, flow.request.headers) },
+];
+
+/** Steps 6-11, for API operations; delegated protocols authenticate and parse in their provider. */
+const API_STEPS: readonly Step[] = [
+  ...GENERIC_STEPS,
+  { name: 'authentication', run: authenticateCaller },
+  // CSRF for cookie-authenticated unsafe methods.
+  { name: 'csrf', run: checkCsrf },
+  // Scopes, the tenant (membership, permission, the organization's policies), step-up.
+  { name: 'authorization', run: authorizeCaller },
+  { name: 'parsing', run: parseRequest },
+  subjectRateLimitStep,
+  idempotencyStep,
+];
 
 export async function runOperation(
   op: AnyOperation,
@@ -37,128 +60,113 @@ export async function runOperation(
   rawParams: Record<string, string> = {},
   options: PipelineOptions = {},
 ): Promise<Response> {
-  const requestId = requestIdFor(request.headers);
-  const now = options.now?.() ?? new Date();
-  const baseHeaders: Record<string, string> = { ...versionHeaders(op), 'X-Request-ID': requestId };
-  let rateHeaders: RateHeaders = {};
+  const flow = startFlow(op, request, rawParams, options.now?.() ?? new Date());
   try {
-    // 2. Version, before anything that authenticates or touches data.
-    assertSupportedVersion(request.headers);
-    passed(op, 'version');
-
-    // 3. Body size (read, bounded; decoded only after authentication).
-    const bodyText = isUnsafe(op.method) ? await readBoundedBody(request, op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : '';
-    const contentType = request.headers.get('content-type');
-    passed(op, 'body_size');
-
-    // 4. Client rate limit (cheap, pre-auth).
-    const client = clientKey(request.headers);
-    if (op.rateLimit) rateHeaders = await enforceClientLimit(op.rateLimit, client, now);
-    passed(op, 'client_rate_limit');
-
-    // 5. Origin rule.
-    assertOrigin(op.origin, request.headers);
-    passed(op, 'origin');
-
-    // Delegated protocols (OAuth/OIDC) authenticate and answer in their own format from here on.
-    if (op.kind === 'delegated') {
-      passed(op, 'handed_to_provider');
-      const answer = await runDelegated(op, request, bodyText, rawParams, now, requestId);
-      await recordDelegatedAnswer(op, request, answer, requestId, now);
-      const headers = new Headers(answer.headers);
-      for (const [name, value] of Object.entries({ ...baseHeaders, ...rateHeaders })) headers.set(name, value);
-      if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
-      return new Response(answer.body, { status: answer.status, headers });
+    for (const step of op.kind === 'delegated' ? GENERIC_STEPS : API_STEPS) {
+      const answered = await step.run(flow);
+      if (answered) return answered;
+      passed(op, step.name);
     }
-
-    // 6. Authenticate.
-    const actor: Actor = await authenticate(op.auth, request, now);
-    // A sign-in ends the session the browser already holds (whoever's it is): resolved here, ended by the handler.
-    const presented = op.startsSession ? await presentedSession(request, now) : null;
-    passed(op, 'authentication');
-
-    // 7. CSRF for cookie-authenticated unsafe methods.
-    if (isUnsafe(op.method)) assertCsrf(actor, request.headers, formField(bodyText, contentType, 'csrf_token'));
-    passed(op, 'csrf');
-
-    // 8. Authorize: scopes, the tenant (membership, permission, the organization's policies), step-up.
-    const tenant = await authorize(op, actor, rawParams, request, now);
-    passed(op, 'authorization');
-
-    // 9. Parse params, query, body.
-    const url = new URL(request.url);
-    const decoded = op.body ? decodeBody(bodyText, contentType, op.acceptsForm === true) : undefined;
-    const input = parseInput(op, rawParams, url.searchParams, decoded);
-    await authorizeInput(op.auth, actor, input, now, tenant);
-    const page: PageRequest = op.kind === 'collection' ? parsePageRequest(op.id, url.searchParams) : { limit: 0, after: null };
-    passed(op, 'parsing');
-
-    // 10. Subject rate limits that need the parsed input (never told in headers: rate-limit.ts).
-    if (op.subjectRateLimit) {
-      const subjectOf = op.subjectRateLimit.subject as (parsed: { body: unknown; query: unknown; actor: Actor }) => string;
-      // Subjects (e-mail addresses, account ids) are stored only as keyed hashes.
-      const subject = keyedHash(`subject:${op.subjectRateLimit.bucket}:${subjectOf({ body: input.body, query: input.query, actor })}`);
-      await enforceSubjectLimit(op.subjectRateLimit.bucket, subject, now);
-    }
-
-    // 11. Idempotency: replay a stored answer, or claim the key for this execution.
-    const idempotencyKey = request.headers.get('idempotency-key');
-    if (op.idempotency === 'required' && idempotencyKey === null) throw serviceError('idempotency_key_required');
-    let claim: IdempotencyClaim | null = null;
-    if (op.idempotency !== 'none' && idempotencyKey !== null) {
-      if (!isValidIdempotencyKey(idempotencyKey)) throw serviceError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.');
-      const scope = { principal: principalOf(actor), operationId: op.id, key: idempotencyKey };
-      const started = await beginIdempotent(scope, hashRequest(op.method, url.pathname, bodyText), now, getConfig().ttl.idempotencyRecord);
-      if ('replay' in started) return json(started.replay.status, started.replay.body, { ...baseHeaders, ...rateHeaders, 'Idempotent-Replayed': 'true' }, op);
-      claim = started.claim;
-    }
-    passed(op, 'idempotency');
-
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
-    const device = deviceLabel(request.headers.get('user-agent'));
-    const bodyFormat = !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json';
-    const bindingOfRequest = () => deviceBinding(request.headers);
-    const context = {
-      ...input,
-      actor,
-      requestId,
-      now,
-      clientKey: client,
-      device,
-      bodyFormat,
-      page,
-      presentedSession: presented,
-      tenant,
-      deviceBinding: bindingOfRequest,
-    } as const;
-    const respond = async () => {
-      const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
-      return { stored: { status, body }, response: json(status, body, { ...baseHeaders, ...rateHeaders, ...headers }, op) };
-    };
-    if (!claim) return (await respond()).response;
-    // The execution's writes and its stored answer commit together (idempotent-execution.ts).
-    return await executeIdempotently(claim, async () => {
-      try {
-        const { stored, response } = await respond();
-        return { result: response, store: stored };
-      } catch (error) {
-        // Client errors are final for this key; a server failure rolls back and frees it for a retry.
-        const failure = toServiceError(error, requestId);
-        await recordRefusal(op, request, failure, requestId, now);
-        const store = failure.status >= 500 ? null : { status: failure.status, body: problemBody(failure, requestId) };
-        return { result: problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders }), store };
-      }
-    });
+    return op.kind === 'delegated' ? await handToProvider(flow, op) : await execute(flow, op);
   } catch (error) {
-    // 14. Errors in the API's wire format; refusals that matter to security are logged and counted.
-    const failure = toServiceError(error, requestId);
-    await recordRefusal(op, request, failure, requestId, now);
-    return problemResponse(failure, requestId, { ...baseHeaders, ...rateHeaders });
+    // 14. Errors in the API's wire format.
+    return (await refusal(flow, error)).response;
   }
 }
 
+/** 1. The request id, the clock and what the request says about itself. */
+function startFlow(op: AnyOperation, request: Request, rawParams: Record<string, string>, now: Date): Flow {
+  const requestId = requestIdFor(request.headers);
+  return {
+    op,
+    request,
+    rawParams,
+    now,
+    requestId,
+    url: new URL(request.url),
+    contentType: request.headers.get('content-type'),
+    baseHeaders: { ...versionHeaders(op), 'X-Request-ID': requestId },
+    rateHeaders: {},
+    bodyText: '',
+    claim: null,
+  };
+}
+
+async function readBody(flow: Flow): Promise<void> {
+  if (isUnsafe(flow.op.method)) flow.bodyText = await readBoundedBody(flow.request, flow.op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+}
+
+/** The client bucket, keyed by the caller's own network address; its use is told in RateLimit headers. */
+async function spendClientBucket(flow: Flow): Promise<void> {
+  flow.client = clientKey(flow.request.headers);
+  if (flow.op.rateLimit) flow.rateHeaders = await enforceClientLimit(flow.op.rateLimit, flow.client, flow.now);
+}
+
+async function authenticateCaller(flow: Flow): Promise<void> {
+  flow.actor = await authenticate(flow.op.auth, flow.request, flow.now);
+  // A sign-in ends the session the browser already holds (whoever's it is): resolved here, ended by the handler.
+  flow.presentedSession = flow.op.startsSession ? await presentedSession(flow.request, flow.now) : null;
+}
+
+function checkCsrf(flow: Flow): void {
+  if (isUnsafe(flow.op.method)) assertCsrf(established(flow.actor, 'authentication'), flow.request.headers, formField(flow, 'csrf_token'));
+}
+
+async function authorizeCaller(flow: Flow): Promise<void> {
+  flow.tenant = await authorize(flow.op, established(flow.actor, 'authentication'), flow.rawParams, flow.request, flow.now);
+}
+
+/** Params, query and body; then the step-up some inputs need, and the page a collection asks for. */
+async function parseRequest(flow: Flow): Promise<void> {
+  const { op } = flow;
+  const decoded = op.body ? decodeBody(flow.bodyText, flow.contentType, op.acceptsForm === true) : undefined;
+  const input = parseInput(op, flow.rawParams, flow.url.searchParams, decoded);
+  await authorizeInput(op.auth, established(flow.actor, 'authentication'), input, flow.now, established(flow.tenant, 'authorization'));
+  flow.input = input;
+  flow.page = op.kind === 'collection' ? parsePageRequest(op.id, flow.url.searchParams) : { limit: 0, after: null };
+}
+
+/** Delegated protocols (OAuth/OIDC) answer in their own format; the pipeline adds its headers. */
+async function handToProvider(flow: Flow, op: DelegatedOperation): Promise<Response> {
+  passed(op, 'handed_to_provider');
+  const answer = await runDelegated(op, flow.request, flow.bodyText, flow.rawParams, flow.now, flow.requestId);
+  await recordDelegatedAnswer(op, flow.request, answer, flow.requestId, flow.now);
+  const headers = new Headers(answer.headers);
+  for (const [name, value] of Object.entries(answerHeaders(flow))) headers.set(name, value);
+  if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** Runs the handler, under the claimed Idempotency-Key when there is one. */
+async function execute(flow: Flow, op: ApiOperation): Promise<Response> {
+  const context = handlerContext(flow);
+  const run = async (): Promise<Executed> => {
+    const { status, body, headers } = await withDeclaredEvents(op.id, op.emits ?? [], () => invoke(op, context));
+    return { stored: { status, body }, response: jsonAnswer(flow, status, body, headers) };
+  };
+  return flow.claim ? executeClaimed(flow, flow.claim, run) : (await run()).response;
+}
+
+function handlerContext(flow: Flow) {
+  const { request, bodyText, contentType } = flow;
+  return {
+    ...established(flow.input, 'parsing'),
+    actor: established(flow.actor, 'authentication'),
+    requestId: flow.requestId,
+    now: flow.now,
+    clientKey: established(flow.client, 'client_rate_limit'),
+    device: deviceLabel(request.headers.get('user-agent')),
+    bodyFormat: !bodyText ? 'none' : (contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'form' : 'json',
+    page: established(flow.page, 'parsing'),
+    presentedSession: established(flow.presentedSession, 'authentication'),
+    tenant: established(flow.tenant, 'authorization'),
+    deviceBinding: () => deviceBinding(request.headers),
+  } as const;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the context is validated by the operation's own schemas
-async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: HandlerContext<any, any, any>) {
+async function invoke(op: ApiOperation, ctx: HandlerContext<any, any, any>) {
   if (op.kind === 'collection') {
     const page = await op.handler(ctx);
     const items = (op.item as z.ZodType).array().parse(page.items);
@@ -166,7 +174,7 @@ async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: Han
       [op.collection]: items,
       has_more: page.hasMore,
       next_cursor: page.hasMore && page.last ? encodeCursor(op.id, page.last) : null,
-      ...page.extra,
+      ...bearerEnvelope(op, ctx.actor),
     };
     return { status: op.successStatus, body, headers: {} as Record<string, string> };
   }
@@ -181,19 +189,7 @@ async function invoke(op: Exclude<AnyOperation, { kind: 'delegated' }>, ctx: Han
   return { status, body: (op.response as z.ZodType).parse(body), headers };
 }
 
-function formField(bodyText: string, contentType: string | null, field: string): string | null {
-  if (!(contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
-  return new URLSearchParams(bodyText).get(field);
-}
-
-function json(status: number, body: unknown, headers: Record<string, string>, op: AnyOperation): Response {
-  const isProblem = typeof body === 'object' && body !== null && 'code' in body && 'request_id' in body && status >= 400;
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': isProblem ? 'application/problem+json' : 'application/json',
-      'Cache-Control': op.cacheControl ?? 'no-store',
-      ...headers,
-    },
-  });
+function formField(flow: Flow, field: string): string | null {
+  if (!(flow.contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
+  return new URLSearchParams(flow.bodyText).get(field);
 }

@@ -12,6 +12,7 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { SessionActor, SignInRecord } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import { assertSessionPolicies, sessionSignInMethods, signInViolation, tenantPolicies, validValue } from '@/lib/contract/policies';
 import type { SignInMethod } from '@/lib/contract/tenant';
 import { getDb, type Executor } from '@/lib/db';
@@ -37,8 +38,6 @@ export const ORGANIZATION_PARAMETER = 'organization';
 /** The chooser lists at most this many organizations (a person's own active memberships). */
 export const CHOOSER_LIMIT = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function asksForOrganization(scope: unknown): boolean {
   return (typeof scope === 'string' ? scope : '').split(' ').some((s) => ORGANIZATION_SCOPES.includes(s));
 }
@@ -50,7 +49,7 @@ export function asksForOrganization(scope: unknown): boolean {
  */
 export function organizationParameterViolation(organization: unknown, scope: unknown): string | null {
   if (organization === undefined || organization === null) return null;
-  if (typeof organization !== 'string' || !UUID.test(organization)) return 'organization must be an organization id (a UUID)';
+  if (typeof organization !== 'string' || !isUuid(organization)) return 'organization must be an organization id (a UUID)';
   if (!asksForOrganization(scope)) return `organization is accepted only with the scope ${ORGANIZATION_SCOPES.join(' or ')}`;
   return null;
 }
@@ -98,7 +97,7 @@ export async function organizationChoice(userId: string, params: Record<string, 
   const clientId = String(params.client_id ?? '');
   const requested = typeof params[ORGANIZATION_PARAMETER] === 'string' ? (params[ORGANIZATION_PARAMETER] as string) : null;
   if (requested) {
-    const name = UUID.test(requested) ? await memberOrganizationName(db, requested, userId) : null;
+    const name = isUuid(requested) ? await memberOrganizationName(db, requested, userId) : null;
     if (name === null) return { required: true, requested, organizations: [], refusal: 'not_a_member' };
     if (!(await applicationAllowedIn(db, requested, clientId))) return { required: true, requested, organizations: [], refusal: 'application_not_assigned' };
     return { required: true, requested, organizations: [{ id: requested, name }], refusal: null };
@@ -128,7 +127,7 @@ export async function organizationToBind(userId: string, params: Record<string, 
   const organizationId = requested ?? chosen;
   if (!organizationId) throw choiceField('Choose the organization the application may access.');
   const db = await getDb();
-  if (!UUID.test(organizationId) || !(await isActiveMember(db, organizationId, userId))) {
+  if (!isUuid(organizationId) || !(await isActiveMember(db, organizationId, userId))) {
     throw serviceError(
       'forbidden',
       requested

@@ -14,7 +14,6 @@ import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { agentActionApprovalTarget, passApprovalGate } from './approval-gate';
-import { bearerEnvelope } from './bearer-envelope';
 import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
 
 import { RISK_LEVELS } from './agent-actions.contract';
@@ -110,10 +109,14 @@ export function agentActionView(row: AgentActionRow) {
   };
 }
 
-/** The catalog, newest first; a bearer read adds the credential kind and scopes to the envelope. */
-export async function listOrganizationAgentActions(tenant: TenantActor, page: PageRequest, actor: Actor): Promise<Page<ReturnType<typeof agentActionView>>> {
+/** The catalog, newest first. */
+export async function listOrganizationAgentActions(
+  tenant: TenantActor,
+  page: PageRequest,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
+): Promise<Page<ReturnType<typeof agentActionView>>> {
   const result = toPage(await listAgentActions(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(agentActionView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(agentActionView) };
 }
 
 export interface AgentActionInput {

@@ -10,10 +10,12 @@ import { createHash } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { needsApproval, type GatedChange } from '@/lib/contract/approvals';
-import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { ApprovalAction, TenantActor } from '@/lib/contract/tenant';
 import type { Executor } from '@/lib/db';
 import { lockApproval, markApprovalConsumed } from './approvals.repo';
+import { APPROVAL_TRANSITIONS, approvalRequired, approvalStatus } from './transitions/approvals';
+import { decide } from './transitions/table';
 
 /** Where a gated change that has no body of its own carries the id of its approved request. */
 export { approvalQuery } from './terms';
@@ -68,12 +70,6 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function approvalRequired(change: GateCrossing, detail: string): never {
-  throw serviceError('approval_required', detail, { extras: { approval: { action: change.action, target: change.target } } });
-}
-
 /**
  * `requiredFor` is the organization's `approvals.required_for` as the pipeline read it, unless the
  * caller holds a fresher one (a change to that policy reads it again under its row lock).
@@ -88,17 +84,16 @@ export async function passApprovalGate(
   requiredFor: readonly ApprovalAction[] = tenant.policies.approvalsRequiredFor,
 ): Promise<void> {
   if (!needsApproval(change.action, requiredFor)) return;
-  if (!change.approvalId) approvalRequired(change, 'This change needs an approved request: send its approval_id.');
-  const approval = UUID.test(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
+  if (!change.approvalId) throw approvalRequired(change, 'This change needs an approved request: send its approval_id.');
+  const approval = isUuid(change.approvalId) ? await lockApproval(tx, tenant.organizationId, change.approvalId) : null;
   if (!approval || approval.action !== change.action || approval.target !== change.target) {
-    approvalRequired(change, 'The approval is not for this change.');
+    throw approvalRequired(change, 'The approval is not for this change.');
   }
-  if (approval.status !== 'approved' || approval.consumedAt !== null || approval.expiresAt <= now) {
-    approvalRequired(change, 'The approval is not approved, was already used, or has expired.');
-  }
+  // Approved, not used yet, not expired: the table's `consume` (refused as the change's approval_required).
+  const move = await decide(APPROVAL_TRANSITIONS, approvalStatus(approval, now), 'consume', { approval, now });
   await markApprovalConsumed(tx, approval.id, now);
   await recordAudit(tx, {
-    action: 'approval.consumed',
+    action: move.effects.audit,
     outcome: 'success',
     actor,
     organizationId: tenant.organizationId,

@@ -65,15 +65,15 @@ export async function listApprovals(
 }
 
 /**
- * Moves a requested, unexpired approval to its decided status, in one conditional UPDATE: of two
- * concurrent deciders exactly one gets the row back; the other (and any decision on an expired or
- * decided approval) gets null.
+ * Moves a requested, unexpired approval (the decisions' from-state in transitions/approvals.ts) to the
+ * status its decision's row names, in one conditional UPDATE: of two concurrent deciders exactly one
+ * gets the row back; the other (and any decision on an expired or decided approval) gets null.
  */
 export async function decideApproval(
   db: Executor,
   organizationId: string,
   approvalId: string,
-  decision: { status: Exclude<StoredApprovalStatus, 'requested'>; decidedBy: string; now: Date },
+  decision: { status: StoredApprovalStatus; decidedBy: string; now: Date },
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)

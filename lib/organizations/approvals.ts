@@ -2,7 +2,8 @@
  * Approval requests with separation of duties. One admin requests an approval for a gated change
  * (action + target); another admin approves or rejects it; the requester may cancel it. A decision is
  * taken exactly once (a conditional UPDATE, under concurrency too); an approved approval lets exactly
- * one matching change through (approval-gate.ts). Requests expire after APPROVAL_TTL_SECONDS.
+ * one matching change through (approval-gate.ts). Requests expire after APPROVAL_TTL_SECONDS. The
+ * moves, their guards and their refusals are one table (transitions/approvals.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
@@ -15,26 +16,11 @@ import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { delegationApprovalMember } from './approval-gate';
 import { decideApproval, findApproval, insertApproval, listApprovals, type ApprovalRow, type ApprovalStatus } from './approvals.repo';
+import { APPROVAL_TRANSITIONS, approvalStatus, type ApprovalDecision } from './transitions/approvals';
+import { onlyRowOf, passGuards, transitionFor } from './transitions/table';
 
 /** An approval request stays decidable for 24 hours (and an approved one usable until the same time). */
 export const APPROVAL_TTL_SECONDS = 24 * 60 * 60;
-
-export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
-
-/**
- * The approval state machine, one row per move a person makes (state, event, guard, next state, what
- * else happens). Moves nobody makes: requested -> expired (time passes; shown, never stored) and
- * approved -> consumed (`consumed_at`, set by the gate when the change goes through).
- */
-export const APPROVAL_TRANSITIONS = {
-  approve: { from: 'requested', guard: 'not_requester', to: 'approved', audit: 'approval.decided' },
-  reject: { from: 'requested', guard: 'not_requester', to: 'rejected', audit: 'approval.decided' },
-  cancel: { from: 'requested', guard: 'requester', to: 'cancelled', audit: 'approval.cancelled' },
-} as const satisfies Record<ApprovalDecision, { from: 'requested'; guard: 'requester' | 'not_requester'; to: ApprovalStatus; audit: string }>;
-
-export function approvalStatus(row: ApprovalRow, now: Date): ApprovalStatus {
-  return row.status === 'requested' && row.expiresAt <= now ? 'expired' : row.status;
-}
 
 export function approvalView(row: ApprovalRow, now: Date) {
   const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -71,13 +57,14 @@ export async function requestApproval(
   now: Date,
   requestId: string,
 ) {
+  const move = transitionFor(APPROVAL_TRANSITIONS, 'none', 'request');
   const row: ApprovalRow = {
     id: randomUUID(),
     organizationId: tenant.organizationId,
     action: input.action,
     target: input.target,
     reason: input.reason ?? null,
-    status: 'requested',
+    status: move.to,
     requestedBy: actor.userId,
     decidedBy: null,
     decidedAt: null,
@@ -88,7 +75,7 @@ export async function requestApproval(
   await inTransaction(async (tx) => {
     await insertApproval(tx, row);
     await recordAudit(tx, {
-      action: 'approval.requested',
+      action: move.effects.audit,
       outcome: 'success',
       actor,
       organizationId: tenant.organizationId,
@@ -101,14 +88,6 @@ export async function requestApproval(
   return approvalView(row, now);
 }
 
-function separationOfDuties(decision: ApprovalDecision): never {
-  const detail =
-    decision === 'cancel'
-      ? 'Only the admin who requested this approval may cancel it.'
-      : 'Separation of duties: an approval is decided by another admin than its requester, and never approved by the member it would empower.';
-  throw serviceError('forbidden', detail, { extras: { reason: 'separation_of_duties' } });
-}
-
 export async function decideOrganizationApproval(
   tenant: TenantActor,
   actor: SessionActor,
@@ -117,30 +96,27 @@ export async function decideOrganizationApproval(
   now: Date,
   requestId: string,
 ) {
-  const move = APPROVAL_TRANSITIONS[decision];
+  // A decision has one row, from `requested`. Who may decide is checked first (a requester learns
+  // nothing about the approval by trying); whether it is still requested, by the conditional write.
+  const move = onlyRowOf(APPROVAL_TRANSITIONS, decision);
   const decided = await inTransaction(async (tx) => {
     const current = await findApproval(tx, tenant.organizationId, approvalId);
     if (!current) throw serviceError('not_found', 'No such approval.');
     const byRequester = current.requestedBy === actor.userId;
-    if ((move.guard === 'requester') !== byRequester) separationOfDuties(decision);
-    // Nor does the member a delegated grant would empower approve it (they may still reject it).
-    if (decision === 'approve' && current.action === 'delegated_admins.create' && delegationApprovalMember(current.target) === tenant.membershipId)
-      separationOfDuties(decision);
+    const empowersDecider = current.action === 'delegated_admins.create' && delegationApprovalMember(current.target) === tenant.membershipId;
+    await passGuards(move, { byRequester, empowersDecider });
     const row = await decideApproval(tx, tenant.organizationId, approvalId, { status: move.to, decidedBy: actor.userId, now });
-    if (!row) {
-      // Lost to a concurrent decision, decided before, or expired: read what it is now.
-      const status = approvalStatus((await findApproval(tx, tenant.organizationId, approvalId)) ?? current, now);
-      const detail = status === 'expired' ? 'This approval has expired.' : `This approval was already decided (${status}).`;
-      throw serviceError('conflict', detail, { extras: { approval_status: status } });
-    }
+    // Lost to a concurrent decision, decided before, or expired: refused as what it is now.
+    if (!row)
+      throw APPROVAL_TRANSITIONS.unlisted(approvalStatus((await findApproval(tx, tenant.organizationId, approvalId)) ?? current, now), decision, undefined);
     await recordAudit(tx, {
-      action: move.audit,
+      action: move.effects.audit,
       outcome: 'success',
       actor,
       organizationId: tenant.organizationId,
       subject: { type: 'approval', id: row.id },
       requestId,
-      ...(move.audit === 'approval.decided' ? { data: { decision } } : {}),
+      ...(move.effects.audit === 'approval.decided' ? { data: { decision } } : {}),
       at: now,
     });
     return row;

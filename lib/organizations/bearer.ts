@@ -10,7 +10,6 @@ import { getDb } from '@/lib/db';
 import { readOrganization } from './organizations';
 import { findCustomRole } from './roles.repo';
 import { roleRef } from './roles-view';
-import { bearerEnvelope } from './bearer-envelope';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
 
@@ -18,7 +17,11 @@ type BearerActor = Extract<Actor, { kind: 'bearer' }>;
  * `organizations`: exactly the bound organization, in the browser list's item shape. One item, so the
  * first page is the whole collection (has_more false); any cursor reads past it.
  */
-export async function boundOrganizations(tenant: TenantActor, actor: BearerActor, page: PageRequest) {
+export async function boundOrganizations(
+  tenant: TenantActor,
+  _actor: BearerActor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
+  page: PageRequest,
+) {
   const organization = await readOrganization(tenant);
   const customRole = tenant.role === 'custom' && tenant.customRoleId ? await findCustomRole(await getDb(), tenant.organizationId, tenant.customRoleId) : null;
   const item = {
@@ -28,14 +31,14 @@ export async function boundOrganizations(tenant: TenantActor, actor: BearerActor
     ...roleRef({ role: tenant.role, customRoleId: tenant.customRoleId, customRoleName: customRole?.name ?? null }),
     created_at: organization.created_at,
   };
-  const result: Page<typeof item> = { items: page.after ? [] : [item], hasMore: false, last: null, extra: bearerEnvelope(actor) };
+  const result: Page<typeof item> = { items: page.after ? [] : [item], hasMore: false, last: null };
   return result;
 }
 
 /** `domains`: verified domains of the organization; none exist until domain verification lands. */
 export async function organizationDomains(
   _tenant: TenantActor,
-  actor: BearerActor,
+  _actor: BearerActor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
 ): Promise<Page<{ id: string; domain: string; status: string; verified_at: string | null; created_at: string }>> {
-  return { items: [], hasMore: false, last: null, extra: bearerEnvelope(actor) };
+  return { items: [], hasMore: false, last: null };
 }

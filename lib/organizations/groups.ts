@@ -11,7 +11,6 @@ import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { findActiveMember } from './active-member.repo';
-import { bearerEnvelope } from './bearer-envelope';
 import { recordChange, type OrganizationChange } from './change-record';
 import {
   countGroupMembers,
@@ -74,9 +73,13 @@ async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, e
   if (await groupNameTaken(tx, tenant.organizationId, name, exceptId)) throw nameTaken();
 }
 
-export async function listGroupsOf(tenant: TenantActor, actor: Actor, page: PageRequest): Promise<Page<ReturnType<typeof groupView>>> {
+export async function listGroupsOf(
+  tenant: TenantActor,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
+  page: PageRequest,
+): Promise<Page<ReturnType<typeof groupView>>> {
   const result = toPage(await listGroups(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(groupView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(groupView) };
 }
 
 export async function createGroup(tenant: TenantActor, actor: Actor, input: { name: string }, now: Date, requestId: string) {
@@ -116,14 +119,14 @@ export async function deleteGroupOf(tenant: TenantActor, actor: Actor, groupId: 
 
 export async function listGroupMembersOf(
   tenant: TenantActor,
-  actor: Actor,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
   groupId: string,
   page: PageRequest,
 ): Promise<Page<ReturnType<typeof groupMemberView>>> {
   const db = await getDb();
   await groupOf(db, tenant, groupId);
   const result = toPage(await listGroupMembers(db, tenant.organizationId, groupId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(groupMemberView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(groupMemberView) };
 }
 
 /** Adds an active member of this organization (another organization's membership id is not found). */

@@ -2,5 +2,3 @@
 export { allMemberships, membershipView } from './memberships';
 export { resolveTenant } from './tenant';
 export { POLICY_KEYS } from '@/lib/contract/policies';
-export { bearerEnvelope } from './bearer-envelope';
-export { displayName } from './terms';

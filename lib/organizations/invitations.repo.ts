@@ -132,13 +132,19 @@ export async function updateInvitation(db: Executor, organizationId: string, id:
 }
 
 /**
- * Revokes the organization's pending invitations (expired ones too: a resend would revive them) to
- * the address of this user. Returns how many.
+ * Moves the organization's pending invitations (expired ones too: stored, they are pending) to the
+ * address of this user to `status`. Returns how many.
  */
-export async function revokePendingInvitationsOfUser(db: Executor, organizationId: string, userId: string, now: Date): Promise<number> {
+export async function movePendingInvitationsOfUser(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  status: StoredInvitationStatus,
+  now: Date,
+): Promise<number> {
   const rows = await db
     .update(invitations)
-    .set({ status: 'revoked', updatedAt: now })
+    .set({ status, updatedAt: now })
     .where(
       and(
         eq(invitations.organizationId, organizationId),

@@ -1,25 +1,14 @@
 /**
  * Invitations by e-mail. The token is 32 random bytes (base64url) that travel only in the mail; the
- * service keeps their SHA-256. Lifecycle (stored status, with `expired` computed from expires_at):
- *
- * | from               | event   | guard                                   | to       | also                         |
- * |--------------------|---------|-----------------------------------------|----------|------------------------------|
- * | (none)             | create  | not an active or suspended member,      | pending  | mail with the link           |
- * |                    |         | no live invite                          |          |                              |
- * | pending / expired  | resend  | -                                       | pending  | new token and expiry, mail   |
- * | pending            | revoke  | -                                       | revoked  |                              |
- * | pending            | accept  | unexpired, the invitee's own address,   | accepted | membership created or        |
- * |                    |         | not an active or suspended member       |          | a revoked one re-activated   |
- *
- * Any other move is 409 (accept: 404, the link is simply not valid). Before accepting, the invitation
- * page previews a pending invitation by its token (organization name, role name, expiry); unknown,
- * used, revoked and expired links answer the same 404 as accept does.
+ * service keeps their SHA-256. Their lifecycle is one table (transitions/invitations.ts), accepting
+ * also the membership's (transitions/memberships.ts). Before accepting, the invitation page previews
+ * an invitation the link could accept (organization name, role name, expiry); unknown, used, revoked
+ * and expired links answer the same 404 as accept does.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { canonicalEmail, deliver } from '@/lib/accounts';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
-import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getConfig } from '@/lib/config';
@@ -40,12 +29,14 @@ import {
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.repo';
-import { bearerEnvelope } from './bearer-envelope';
 import { memberEvent } from './members';
 import { currentMemberStatusByEmail, findMembershipOfUser, insertMembershipRow, updateMembership } from './members.repo';
 import { findOrganization, lockOrganization } from './organizations.repo';
 import { roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
+import { INVITATION_TRANSITIONS, invalidLink, notFound, type InvitationEffects } from './transitions/invitations';
+import { MEMBERSHIP_TRANSITIONS } from './transitions/memberships';
+import { decide, passGuards, transitionFor } from './transitions/table';
 
 export { INVITATION_STATUSES } from './invitations.contract';
 
@@ -70,12 +61,12 @@ export async function listOrganizationInvitations(
   tenant: TenantActor,
   status: InvitationStatus | undefined,
   page: PageRequest,
-  actor: Actor,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
   now: Date,
 ): Promise<Page<InvitationView>> {
   const rows = await listInvitations(await getDb(), tenant.organizationId, status, now, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map((row) => invitationView(row, now)), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map((row) => invitationView(row, now)) };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -84,10 +75,6 @@ function newToken(now: Date) {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + getConfig().ttl.invitation * 1000) };
 }
-
-const notFound = () => serviceError('not_found', 'No such invitation in this organization.');
-/** One answer for every link that cannot be used: unknown, accepted, revoked or expired alike. */
-const invalidLink = () => serviceError('not_found', 'This invitation link is not valid or has expired.');
 
 /** The mail with the link; sent once the change committed (as the account mails are), a failure is 503. */
 async function mailInvitation(tx: Executor, row: InvitationRow, token: string) {
@@ -112,13 +99,10 @@ export async function createInvitation(
     const assignment = await roleAssignment(tx, tenant, input.role);
     // Serialises invitations of one organization: two concurrent invites of one address cannot both pass.
     await lockOrganization(tx, tenant.organizationId);
-    const memberStatus = await currentMemberStatusByEmail(tx, tenant.organizationId, input.email);
-    if (memberStatus === 'active') throw serviceError('conflict', 'This address already belongs to an active member of the organization.');
-    // Lifting a suspension is a member change (members.manage), never a side effect of an invitation.
-    if (memberStatus === 'suspended') throw serviceError('conflict', 'This address belongs to a suspended member: re-activate the membership instead.');
-    if (await pendingInvitationFor(tx, tenant.organizationId, input.email, now)) {
-      throw serviceError('conflict', 'This address already has a pending invitation: resend it instead.');
-    }
+    const move = await decide(INVITATION_TRANSITIONS, 'none', 'create', {
+      memberStatus: await currentMemberStatusByEmail(tx, tenant.organizationId, input.email),
+      pendingInvitation: await pendingInvitationFor(tx, tenant.organizationId, input.email, now),
+    });
     const { token, tokenHash, expiresAt } = newToken(now);
     const id = randomUUID();
     await insertInvitation(tx, {
@@ -128,30 +112,14 @@ export async function createInvitation(
       role: assignment.role,
       customRoleId: assignment.customRoleId,
       tokenHash,
-      status: 'pending',
+      status: move.to,
       invitedBy: actor.userId,
       expiresAt,
       createdAt: now,
       updatedAt: now,
     });
     const row = (await findInvitation(tx, tenant.organizationId, id))!;
-    await recordAudit(tx, {
-      action: 'invitation.created',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'invitation', id },
-      requestId,
-      data: { role: roleRef(row).role },
-      at: now,
-    });
-    await emitEvent(
-      tx,
-      'identity.organization.invitation.created',
-      { organization_id: tenant.organizationId, invitation_id: id },
-      { organizationId: tenant.organizationId },
-      now,
-    );
+    await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId: id, requestId, now }, { role: roleRef(row).role });
     return { row, mail: await mailInvitation(tx, row, token) };
   });
   await deliver(mail);
@@ -163,20 +131,11 @@ export async function resendInvitation(tenant: TenantActor, actor: SessionActor,
   const { row, mail } = await inTransaction(async (tx) => {
     if (!(await lockInvitation(tx, tenant.organizationId, invitationId))) throw notFound();
     const current = (await findInvitation(tx, tenant.organizationId, invitationId))!;
-    if (current.status !== 'pending')
-      throw serviceError('conflict', `This invitation is ${current.status}; only pending or expired invitations can be resent.`);
+    const move = await decide(INVITATION_TRANSITIONS, invitationStatus(current, now), 'resend', {});
     const { token, tokenHash, expiresAt } = newToken(now);
-    await updateInvitation(tx, tenant.organizationId, invitationId, { tokenHash, expiresAt }, now);
-    const row = { ...current, expiresAt };
-    await recordAudit(tx, {
-      action: 'invitation.resent',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'invitation', id: invitationId },
-      requestId,
-      at: now,
-    });
+    await updateInvitation(tx, tenant.organizationId, invitationId, { status: move.to, tokenHash, expiresAt }, now);
+    const row = { ...current, status: move.to, expiresAt };
+    await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId, requestId, now });
     return { row, mail: await mailInvitation(tx, row, token) };
   });
   await deliver(mail);
@@ -187,18 +146,9 @@ export async function revokeInvitation(tenant: TenantActor, actor: SessionActor,
   await inTransaction(async (tx) => {
     if (!(await lockInvitation(tx, tenant.organizationId, invitationId))) throw notFound();
     const current = (await findInvitation(tx, tenant.organizationId, invitationId))!;
-    const status = invitationStatus(current, now);
-    if (status !== 'pending') throw serviceError('conflict', `This invitation is ${status}; only pending invitations can be revoked.`);
-    await updateInvitation(tx, tenant.organizationId, invitationId, { status: 'revoked' }, now);
-    await recordAudit(tx, {
-      action: 'invitation.revoked',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'invitation', id: invitationId },
-      requestId,
-      at: now,
-    });
+    const move = await decide(INVITATION_TRANSITIONS, invitationStatus(current, now), 'revoke', {});
+    await updateInvitation(tx, tenant.organizationId, invitationId, { status: move.to }, now);
+    await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId, requestId, now });
   });
   return { revoked: true as const };
 }
@@ -211,7 +161,9 @@ export async function revokeInvitation(tenant: TenantActor, actor: SessionActor,
 export async function previewInvitation(token: string, now: Date) {
   const db = await getDb();
   const invitation = await findInvitationByTokenHash(db, hashToken(token));
-  if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
+  if (!invitation) throw invalidLink();
+  // What the page shows is an invitation the link could accept: the table's answer for the others.
+  transitionFor(INVITATION_TRANSITIONS, invitationStatus(invitation, now), 'accept');
   const organization = await findOrganization(db, invitation.organizationId);
   if (!organization) throw invalidLink();
   return { organization: { name: organization.name }, role_name: roleRef(invitation).role_name, expires_at: invitation.expiresAt.toISOString() };
@@ -224,40 +176,47 @@ export async function previewInvitation(token: string, now: Date) {
 export async function acceptInvitation(actor: SessionActor, token: string, now: Date, requestId: string) {
   return inTransaction(async (tx) => {
     const invitation = await lockInvitationByTokenHash(tx, hashToken(token));
-    if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
+    if (!invitation) throw invalidLink();
+    const move = transitionFor(INVITATION_TRANSITIONS, invitationStatus(invitation, now), 'accept');
     const user = await findUserById(tx, actor.userId);
-    // Every account's address is verified at enrollment; the invited address is never echoed back.
-    if (!user || canonicalEmail(user.email) !== canonicalEmail(invitation.email)) {
-      throw serviceError('forbidden', 'This invitation was sent to another e-mail address. Sign in with the account that uses the invited address.');
-    }
+    await passGuards(move, { invitedAddress: user !== null && canonicalEmail(user.email) === canonicalEmail(invitation.email) });
     const organizationId = invitation.organizationId;
     const existing = await findMembershipOfUser(tx, organizationId, actor.userId);
-    if (existing?.status === 'active') throw serviceError('conflict', 'You are already a member of this organization.');
-    if (existing?.status === 'suspended')
-      throw serviceError('conflict', 'Your membership of this organization is suspended; an invitation does not lift a suspension.');
-    const role = { role: invitation.role, customRoleId: invitation.customRoleId };
+    const join = await decide(MEMBERSHIP_TRANSITIONS, existing?.status ?? 'none', 'join', {});
+    const membership = { role: invitation.role, customRoleId: invitation.customRoleId, status: join.to };
     const membershipId = existing?.id ?? randomUUID();
-    if (existing) await updateMembership(tx, organizationId, membershipId, { ...role, status: 'active' }, now);
-    else await insertMembershipRow(tx, { id: membershipId, organizationId, userId: actor.userId, ...role, status: 'active', createdAt: now, updatedAt: now });
-    await updateInvitation(tx, organizationId, invitation.id, { status: 'accepted', acceptedAt: now, membershipId }, now);
-    await recordAudit(tx, {
-      action: 'invitation.accepted',
-      outcome: 'success',
-      actor,
-      organizationId,
-      subject: { type: 'invitation', id: invitation.id },
-      requestId,
-      data: { membership_id: membershipId },
-      at: now,
-    });
-    await emitEvent(
-      tx,
-      'identity.organization.invitation.accepted',
-      { organization_id: organizationId, invitation_id: invitation.id, membership_id: membershipId },
-      { organizationId },
-      now,
-    );
-    await emitEvent(tx, 'identity.organization.member.added', memberEvent(organizationId, { id: membershipId, userId: actor.userId }), { organizationId }, now);
+    if (existing) await updateMembership(tx, organizationId, membershipId, membership, now);
+    else await insertMembershipRow(tx, { id: membershipId, organizationId, userId: actor.userId, ...membership, createdAt: now, updatedAt: now });
+    await updateInvitation(tx, organizationId, invitation.id, { status: move.to, acceptedAt: now, membershipId }, now);
+    const record = { actor, organizationId, invitationId: invitation.id, requestId, now };
+    await recordMove(tx, move.effects, record, { membership_id: membershipId }, { membership_id: membershipId });
+    for (const type of join.effects.emits)
+      await emitEvent(tx, type, memberEvent(organizationId, { id: membershipId, userId: actor.userId }), { organizationId }, now);
     return { organization_id: organizationId, membership_id: membershipId };
   });
+}
+
+interface MoveRecord {
+  actor: SessionActor;
+  organizationId: string;
+  invitationId: string;
+  requestId: string;
+  now: Date;
+}
+
+/** What a move records, as its row says: the audit action (with its data) and the events it emits. */
+async function recordMove(
+  tx: Executor,
+  effects: InvitationEffects,
+  record: MoveRecord,
+  data?: Record<string, string>,
+  eventData: Record<string, string> = {},
+): Promise<void> {
+  const { actor, organizationId, invitationId, requestId, now } = record;
+  if (effects.audit) {
+    const subject = { type: 'invitation', id: invitationId };
+    await recordAudit(tx, { action: effects.audit, outcome: 'success', actor, organizationId, subject, requestId, ...(data ? { data } : {}), at: now });
+  }
+  const payload = { organization_id: organizationId, invitation_id: invitationId, ...eventData };
+  for (const type of effects.emits) await emitEvent(tx, type, payload, { organizationId }, now);
 }

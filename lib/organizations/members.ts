@@ -1,8 +1,9 @@
 /**
- * Members of an organization: list, change role or status, revoke. The rules that depend on the data
- * live here: only an owner changes or removes an owner, and the last active owner is never demoted,
- * suspended or removed. Owner-changing writes take the organization's row lock first and decide under
- * it, so two concurrent changes cannot both pass the count.
+ * Members of an organization: list, change role or status, revoke. Only an owner changes or removes
+ * an owner (here); the moves themselves, and the rule that the last active owner is never demoted,
+ * suspended or removed, are the membership table's (transitions/memberships.ts). Owner-changing
+ * writes take the organization's row lock first and decide under it, so two concurrent changes cannot
+ * both pass the count.
  */
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
@@ -13,7 +14,6 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { passApprovalGate } from './approval-gate';
-import { bearerEnvelope } from './bearer-envelope';
 import {
   countOtherActiveOwners,
   findMember,
@@ -27,6 +27,8 @@ import { membershipEnded } from './membership-ended';
 import { lockOrganization } from './organizations.repo';
 import { assertMemberWithinReach, roleAssignment } from './role-assignment';
 import { roleRef } from './roles-view';
+import { MEMBERSHIP_TRANSITIONS, type MembershipEffects, type OwnerFacts } from './transitions/memberships';
+import { decide, passGuards, transitionFor } from './transitions/table';
 
 export { MEMBER_STATUSES } from './members.contract';
 /** Without a filter the list shows the people who are (or may again be) in the organization. */
@@ -47,21 +49,20 @@ export function memberView(row: MemberRow) {
 
 export type MemberView = ReturnType<typeof memberView>;
 
-/** Browser and bearer lists alike; the bearer envelope adds the credential kind and its scopes. */
+/** Browser and bearer lists alike (the edge adds the bearer envelope). */
 export async function listOrganizationMembers(
   tenant: TenantActor,
   status: MembershipStatus | undefined,
   page: PageRequest,
-  actor: Actor,
+  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
 ): Promise<Page<MemberView>> {
   const rows = await listMembers(await getDb(), tenant.organizationId, status ? [status] : DEFAULT_STATUSES, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map(memberView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(memberView) };
 }
 
 const notFound = () => serviceError('not_found', 'No such member in this organization.');
 const ownerOnly = () => serviceError('forbidden', 'Only an owner may change or remove an owner.', { extras: { permission: 'owner' } });
-const lastOwner = () => serviceError('conflict', 'The organization must keep at least one active owner: make someone else an owner first.');
 
 /**
  * Under the organization's lock: the target membership, and whether the caller is (still) an active
@@ -79,10 +80,35 @@ async function lockedTarget(tx: Executor, tenant: TenantActor, membershipId: str
   return target;
 }
 
-/** An active owner stops being one (demoted, suspended or revoked): another active owner must remain. */
-async function assertAnotherOwner(tx: Executor, organizationId: string, target: MemberRow): Promise<void> {
-  if (target.role !== 'owner' || target.status !== 'active') return;
-  if ((await countOtherActiveOwners(tx, organizationId, target.id)) === 0) throw lastOwner();
+/** What the owner rule reads about the target; the count of the other active owners only when asked. */
+function ownerFacts(tx: Executor, organizationId: string, target: MemberRow): OwnerFacts {
+  return { target, otherActiveOwners: () => countOtherActiveOwners(tx, organizationId, target.id) };
+}
+
+interface MembershipMove {
+  to: MembershipStatus;
+  effects: MembershipEffects;
+}
+
+/** A move the approval policy gates passes the gate first (the approval is used up with the change). */
+async function passGate(
+  tx: Executor,
+  tenant: TenantActor,
+  actor: SessionActor,
+  target: MemberRow,
+  move: MembershipMove,
+  approvalId: string | undefined,
+  now: Date,
+  requestId: string,
+) {
+  const { gate } = move.effects;
+  if (gate) await passApprovalGate(tx, tenant, actor, { action: gate, target: target.id, approvalId }, now, requestId);
+}
+
+/** A move that ends the membership's access ends what the person held through it, in the same transaction. */
+async function endAccess(tx: Executor, tenant: TenantActor, target: MemberRow, move: MembershipMove, now: Date) {
+  const { ends } = move.effects;
+  if (ends) await membershipEnded(tx, { organizationId: tenant.organizationId, membershipId: target.id, userId: target.userId, reason: ends }, now);
 }
 
 export async function changeMember(
@@ -100,35 +126,42 @@ export async function changeMember(
   if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of role, status.');
   const row = await inTransaction(async (tx) => {
     const target = await lockedTarget(tx, tenant, membershipId);
-    if (target.status === 'revoked') throw serviceError('conflict', 'This membership was revoked; invite the person again instead.');
+    // The moves this change makes, refused (a revoked membership) before the new role is looked at.
+    const statusEvent = input.status === undefined ? undefined : input.status === 'suspended' ? 'suspend' : 'reactivate';
+    const statusMove = statusEvent ? transitionFor(MEMBERSHIP_TRANSITIONS, target.status, statusEvent) : undefined;
+    const roleMove = input.role !== undefined ? transitionFor(MEMBERSHIP_TRANSITIONS, target.status, 'change_role') : undefined;
+    const owner = ownerFacts(tx, tenant.organizationId, target);
     const change: MembershipChange = {};
-    if (input.role !== undefined) {
-      const assignment = await roleAssignment(tx, tenant, input.role);
+    if (roleMove) {
+      const assignment = await roleAssignment(tx, tenant, input.role!);
+      await passGuards(roleMove, { ...owner, newRole: assignment.role });
       change.role = assignment.role;
       change.customRoleId = assignment.customRoleId;
     }
-    if (input.status !== undefined) change.status = input.status;
-    const stopsBeingOwner = (change.role !== undefined && change.role !== 'owner') || change.status === 'suspended';
-    if (stopsBeingOwner) await assertAnotherOwner(tx, tenant.organizationId, target);
-    // Suspending ends the member's access as removing does: gated alike, by `members.remove`.
-    const suspends = target.status === 'active' && change.status === 'suspended';
-    if (suspends) await passApprovalGate(tx, tenant, actor, { action: 'members.suspend', target: target.id, approvalId }, now, requestId);
-    await updateMembership(tx, tenant.organizationId, target.id, change, now);
-    if (suspends) {
-      await membershipEnded(tx, { organizationId: tenant.organizationId, membershipId: target.id, userId: target.userId, reason: 'suspended' }, now);
+    if (statusMove) {
+      await passGuards(statusMove, owner);
+      await passGate(tx, tenant, actor, target, statusMove, approvalId, now, requestId);
+      change.status = statusMove.to;
     }
+    await updateMembership(tx, tenant.organizationId, target.id, change, now);
+    if (statusMove) await endAccess(tx, tenant, target, statusMove, now);
     const updated = (await findMember(tx, tenant.organizationId, target.id))!;
-    await recordAudit(tx, {
-      action: 'member.updated',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'membership', id: target.id },
-      requestId,
-      data: { fields: fields.join(','), role: roleRef(updated).role, status: updated.status },
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.member.updated', memberEvent(tenant.organizationId, updated), { organizationId: tenant.organizationId }, now);
+    // One request is one change: its moves name the same record (member.updated), written once.
+    const { audit, emits } = (statusMove ?? roleMove)!.effects;
+    if (audit) {
+      const data = { fields: fields.join(','), role: roleRef(updated).role, status: updated.status };
+      await recordAudit(tx, {
+        action: audit,
+        outcome: 'success',
+        actor,
+        organizationId: tenant.organizationId,
+        subject: { type: 'membership', id: target.id },
+        requestId,
+        data,
+        at: now,
+      });
+    }
+    for (const type of emits) await emitEvent(tx, type, memberEvent(tenant.organizationId, updated), { organizationId: tenant.organizationId }, now);
     return updated;
   });
   return memberView(row);
@@ -145,21 +178,23 @@ export async function revokeMember(
 ) {
   await inTransaction(async (tx) => {
     const target = await lockedTarget(tx, tenant, membershipId);
-    if (target.status === 'revoked') throw serviceError('conflict', 'This membership is already revoked.');
-    await assertAnotherOwner(tx, tenant.organizationId, target);
-    await passApprovalGate(tx, tenant, actor, { action: 'members.remove', target: target.id, approvalId }, now, requestId);
-    await updateMembership(tx, tenant.organizationId, target.id, { status: 'revoked' }, now);
-    await membershipEnded(tx, { organizationId: tenant.organizationId, membershipId: target.id, userId: target.userId, reason: 'revoked' }, now);
-    await recordAudit(tx, {
-      action: 'member.revoked',
-      outcome: 'success',
-      actor,
-      organizationId: tenant.organizationId,
-      subject: { type: 'membership', id: target.id },
-      requestId,
-      at: now,
-    });
-    await emitEvent(tx, 'identity.organization.member.removed', memberEvent(tenant.organizationId, target), { organizationId: tenant.organizationId }, now);
+    const move = await decide(MEMBERSHIP_TRANSITIONS, target.status, 'revoke', ownerFacts(tx, tenant.organizationId, target));
+    await passGate(tx, tenant, actor, target, move, approvalId, now, requestId);
+    await updateMembership(tx, tenant.organizationId, target.id, { status: move.to }, now);
+    await endAccess(tx, tenant, target, move, now);
+    const { audit, emits } = move.effects;
+    if (audit) {
+      await recordAudit(tx, {
+        action: audit,
+        outcome: 'success',
+        actor,
+        organizationId: tenant.organizationId,
+        subject: { type: 'membership', id: target.id },
+        requestId,
+        at: now,
+      });
+    }
+    for (const type of emits) await emitEvent(tx, type, memberEvent(tenant.organizationId, target), { organizationId: tenant.organizationId }, now);
   });
   return { revoked: true as const };
 }

@@ -5,8 +5,10 @@
  */
 import type { Executor } from '@/lib/db';
 import { endOrganizationGrants } from '@/lib/oidc';
-import { revokePendingInvitationsOfUser } from './invitations.repo';
+import { movePendingInvitationsOfUser } from './invitations.repo';
 import { removeFromAllGroups, revokeLiveGrants } from './members.repo';
+import { INVITATION_TRANSITIONS } from './transitions/invitations';
+import { onlyRowOf } from './transitions/table';
 
 export interface EndedMembership {
   organizationId: string;
@@ -22,7 +24,8 @@ export async function membershipEnded(tx: Executor, ended: EndedMembership, now:
     await revokeLiveGrants(tx, ended.organizationId, ended.membershipId, now);
     // Revocation is final: an invitation mailed earlier (say, while the member was suspended) must not
     // bring them back; a new invitation, sent after the revocation, still can.
-    await revokePendingInvitationsOfUser(tx, ended.organizationId, ended.userId, now);
+    const { to } = onlyRowOf(INVITATION_TRANSITIONS, 'membership_revoked');
+    await movePendingInvitationsOfUser(tx, ended.organizationId, ended.userId, to, now);
   }
   // For both reasons: the member's OAuth grants bound to this organization end, with every access and
   // refresh token issued from them (a re-activated member authorizes the application again).

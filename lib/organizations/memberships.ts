@@ -6,7 +6,6 @@ import type { Actor } from '@/lib/contract/actor';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { bearerEnvelope } from './bearer-envelope';
 import { listActiveMemberships, type MembershipRow } from './memberships.repo';
 
 type BearerActor = Extract<Actor, { kind: 'bearer' }>;
@@ -19,7 +18,7 @@ export async function myMemberships(actor: BearerActor, page: PageRequest): Prom
   const rows = await listActiveMemberships(await getDb(), actor.userId, page.after, page.limit + 1);
   const result = toPage(rows, page);
   // The bearer collection envelope names the credential kind and its scopes (spec, Collection envelopes).
-  return { ...result, items: result.items.map(membershipView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(membershipView) };
 }
 
 /** Every active membership, for the privacy export. */

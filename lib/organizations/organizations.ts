@@ -24,6 +24,8 @@ import {
   type OrganizationRow,
 } from './organizations.repo';
 import { roleRef } from './roles-view';
+import { MEMBERSHIP_TRANSITIONS } from './transitions/memberships';
+import { transitionFor } from './transitions/table';
 
 export { SLUG_PATTERN } from './organizations.contract';
 
@@ -60,7 +62,7 @@ export async function createOrganization(actor: SessionActor, input: { name: str
       organizationId: row.id,
       userId: actor.userId,
       role: 'owner',
-      status: 'active',
+      status: transitionFor(MEMBERSHIP_TRANSITIONS, 'none', 'found').to,
       createdAt: now,
       updatedAt: now,
     });

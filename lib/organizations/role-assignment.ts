@@ -4,6 +4,7 @@
  * than they have); only an owner makes owners.
  */
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import { BUILT_IN_ROLE_PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import type { Executor } from '@/lib/db';
@@ -24,7 +25,7 @@ export async function roleAssignment(db: Executor, tenant: TenantActor, role: st
   if (isBuiltInRole(role)) {
     assignment = { role, customRoleId: null, customRoleName: null, permissions: [...BUILT_IN_ROLE_PERMISSIONS[role]] };
   } else {
-    const custom = /^[0-9a-f-]{36}$/i.test(role) ? await findCustomRole(db, tenant.organizationId, role) : null;
+    const custom = isUuid(role) ? await findCustomRole(db, tenant.organizationId, role) : null;
     if (!custom) throw roleError('No such role in this organization.');
     assignment = { role: 'custom', customRoleId: custom.id, customRoleName: custom.name, permissions: custom.permissions.filter(isPermission) };
   }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import { BUILT_IN_ROLE_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
@@ -154,12 +155,10 @@ export async function changeRole(
   return customRoleView(row);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The custom role, row-locked; built-in roles live in code and never change. */
 async function lockedRole(tx: Executor, tenant: TenantActor, roleId: string): Promise<CustomRoleRow> {
   if (isBuiltInRole(roleId)) throw serviceError('conflict', 'Built-in roles cannot be changed or deleted.');
-  const role = UUID.test(roleId) ? await lockCustomRole(tx, tenant.organizationId, roleId) : null;
+  const role = isUuid(roleId) ? await lockCustomRole(tx, tenant.organizationId, roleId) : null;
   if (!role) throw serviceError('not_found', 'No such custom role in this organization.');
   return role;
 }

@@ -3,13 +3,12 @@
  * permissions and the organization's policies, in one read. Null for a non-member and for an unknown
  * organization alike (the edge answers both with the same 404).
  */
+import { isUuid } from '@/lib/contract/ids';
 import { BUILT_IN_ROLE_PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb } from '@/lib/db';
 import { tenantPolicies } from '@/lib/contract/policies';
 import { findTenantMembership, type TenantMembershipRow } from './tenant.repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the role (built-in or custom) holds; every active member reads. */
 export function roleHeldPermissions(row: Pick<TenantMembershipRow, 'role' | 'customPermissions'>): Set<Permission> {
@@ -23,7 +22,7 @@ export function effectivePermissions(row: Pick<TenantMembershipRow, 'role' | 'cu
 }
 
 export async function resolveTenant(organizationId: string, userId: string, now: Date): Promise<TenantActor | null> {
-  if (!UUID.test(organizationId)) return null;
+  if (!isUuid(organizationId)) return null;
   const row = await findTenantMembership(await getDb(), organizationId, userId, now);
   if (!row) return null;
   return {

@@ -4,6 +4,7 @@
  * account has one, a password otherwise) and the permission. The pipeline enforces all of it.
  */
 import { z } from 'zod';
+import { uuid } from '@/lib/contract/ids';
 import type { BearerTerm, SessionTerm } from '@/lib/contract/wire';
 import type { Permission } from '@/lib/contract/permissions';
 import type { TenantRequirement } from '@/lib/contract/tenant';
@@ -23,8 +24,8 @@ export const ORGANIZATION_BEARER = (scope: 'identity.organization.read' | 'ident
 export const inOrganization = (permission: Permission, options: { ownerOnly?: boolean } = {}): TenantRequirement => ({ param: 'id', permission, ...options });
 
 /** Path ids are UUIDs; anything else is simply not found (the pipeline answers 404 before parsing). */
-export const organizationParams = z.object({ id: z.uuid() });
-export const nestedParams = <K extends string>(name: K) => organizationParams.extend({ [name]: z.uuid() } as Record<K, z.ZodUUID>);
+export const organizationParams = z.object({ id: uuid() });
+export const nestedParams = <K extends string>(name: K) => organizationParams.extend({ [name]: uuid() } as Record<K, z.ZodUUID>);
 
 /** Display names of organizations, groups and roles: the one text rule for names (lib/contract/text.ts). */
 export { displayName } from '@/lib/contract/text';

@@ -8,15 +8,15 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { bearerEnvelope } from '@/lib/organizations';
 import { TEST_EVENT_TYPE } from './catalogue';
 import { findOwnedDelivery, insertDeliveries, listDeliveries, requeueDelivery, type DeliveryRow } from './deliveries.repo';
 import { deliverDue, envelope, fanOutAll, newDelivery } from './dispatch';
-import { isUuid, ownedSubscription } from './subscriptions';
+import { ownedSubscription } from './subscriptions';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -58,7 +58,7 @@ export async function listOwnDeliveries(
   const rows =
     filter.webhookId && !isUuid(filter.webhookId) ? [] : await listDeliveries(await getDb(), actor.userId, filter.webhookId, page.after, page.limit + 1);
   const result = toPage(rows, page);
-  return { ...result, items: result.items.map(deliveryView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(deliveryView) };
 }
 
 /** Queues `identity.webhook.test` for one enabled subscription of the owner; the worker sends it, signed. */

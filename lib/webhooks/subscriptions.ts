@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
+import { isUuid } from '@/lib/contract/ids';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { bearerEnvelope } from '@/lib/organizations';
 import { checkDestination, type UrlRefusal } from '@/lib/platform';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './catalogue';
 import { generateWebhookSecret, storedSecret } from './signing';
@@ -45,7 +45,7 @@ export function webhookView(row: SubscriptionRow) {
 
 export async function listOwnWebhooks(actor: Actor & { userId: string }, page: PageRequest): Promise<Page<ReturnType<typeof webhookView>>> {
   const result = toPage(await listSubscriptions(await getDb(), actor.userId, page.after, page.limit + 1), page);
-  return { ...result, items: result.items.map(webhookView), extra: bearerEnvelope(actor) };
+  return { ...result, items: result.items.map(webhookView) };
 }
 
 const REFUSALS: Record<UrlRefusal, string> = {
@@ -109,9 +109,6 @@ export async function createWebhook(actor: SessionActor, input: NewWebhook, now:
   });
   return { ...webhookView(row), secret };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The owner's subscription inside `tx`, locked; unknown or another owner's: 404; disabled: 409 when asked. */
 export async function ownedSubscription(

@@ -1,3 +1,8 @@
+async function listTestAuditEvents({ page }: { page: PageRequest }) {
+  const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
+  return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
+}
+
 /**
  * Operations registered only by the tests, one per auth term (and one per pipeline feature), so the
  * pipeline's rules are exercised before the contexts that own those credentials exist.
@@ -6,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { defineCollection, defineDelegated, defineOperation, type AnyOperation, type AuthTerm } from '@/lib/contract/operation';
+import { defineCollection, defineDelegated, defineOperation, type AnyOperation, type AuthTerm, type PageRequest } from '@/lib/contract/operation';
 import { insertAuditEvent, listAuditEvents } from '@/lib/audit/audit.repo';
 import { getDb, inTransaction } from '@/lib/db';
 
@@ -99,10 +104,19 @@ export const auditCollectionOperation = defineCollection({
   collection: 'audit_events',
   item: z.object({ id: z.string(), action: z.string(), created_at: z.string() }),
   testOnly: true,
-  handler: async ({ page }) => {
-    const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
-    return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
-  },
+  handler: listTestAuditEvents,
+});
+
+/** The same collection over an API key: the edge adds the bearer envelope (spec, Collection envelopes). */
+// The declaration without its public auth term (and what that term typed), to declare it again for bearer credentials.
+const { auth: _publicAuth, handler: _publicHandler, subjectRateLimit: _none, kind: _kind, ...auditCollectionDeclaration } = auditCollectionOperation;
+export const bearerAuditCollectionOperation = defineCollection({
+  ...auditCollectionDeclaration,
+  id: 'test_bearer_audit_events',
+  path: '/test/bearer/audit-events',
+  auth: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
+  origin: 'none',
+  handler: listTestAuditEvents,
 });
 
 /** Declared public, but its handler expects a session: a declaration/handler mismatch. */

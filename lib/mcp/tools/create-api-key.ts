@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantText } from '@/lib/contract/instant';
 import { AGENT_API_KEY_MAX_DAYS } from '@/lib/contract/scopes';
 import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA } from '@/lib/developer';
-import { displayName } from '@/lib/organizations';
+import { displayName } from '@/lib/contract/text';
 import { defineTool } from '../tool';
 
 /**
