@@ -13,7 +13,7 @@ import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { bearerEnvelope } from '@/lib/organizations';
 import { checkDestination, type UrlRefusal } from '@/lib/platform';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './catalogue';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './terms';
 import { generateWebhookSecret, storedSecret } from './signing';
 import {
   countEnabledSubscriptions,
