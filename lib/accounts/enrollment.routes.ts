@@ -1,80 +1,12 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { displayName } from '@/lib/contract/text';
-import { emailField } from './email-address';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
 import { completePasswordEnrollment, resendEnrollmentEmail, startEnrollment, verifyEnrollmentEmail } from './enrollment';
+import * as contract from './enrollment.contract';
 
-const TAG = 'Enrollment';
-const code = z.string().regex(/^\d{6}$/, 'Enter the six-digit code.');
-
-const start = defineOperation({
-  id: 'startEnrollment',
-  method: 'POST',
-  path: '/api/auth/enrollment/start',
-  tag: TAG,
-  summary: 'Start verified-email enrollment (always 202 with the same body)',
-  auth: { kind: 'public' },
-  origin: 'required',
-  rateLimit: 'enrollment_start',
-  subjectRateLimit: { bucket: 'mail_per_address', subject: ({ body }) => `enrollment:${body.email}` },
-  idempotency: 'none',
-  acceptsForm: true,
-  body: z.object({ email: emailField }),
-  successStatus: 202,
-  errorStatuses: [503],
-  response: z.object({ enrollment_token: z.string(), expires_at: z.string() }),
-  handler: ({ body, now, requestId }) => startEnrollment(body.email, now, requestId),
-});
-
-const verifyEmail = defineOperation({
-  id: 'verifyEnrollmentEmail',
-  method: 'POST',
-  path: '/api/auth/enrollment/verify-email',
-  tag: TAG,
-  summary: 'Verify the six-digit e-mail code (10 minutes, single use; 5 wrong codes per address per 15 minutes)',
-  auth: { kind: 'enrollment_token' },
-  origin: 'required',
-  rateLimit: 'code_attempts',
-  idempotency: 'none',
-  body: z.object({ code }),
-  successStatus: 200,
-  response: z.object({ email_verified: z.literal(true) }),
-  handler: ({ actor, body, now, requestId }) => verifyEnrollmentEmail(actorOfKind(actor, 'enrollment'), body.code, now, requestId),
-});
-
-const resend = defineOperation({
-  id: 'resendEnrollmentEmail',
-  method: 'POST',
-  path: '/api/auth/enrollment/resend-email',
-  tag: TAG,
-  summary: 'Send a replacement verification code (the previous one stops working)',
-  auth: { kind: 'enrollment_token' },
-  origin: 'required',
-  subjectRateLimit: { bucket: 'code_resend', subject: ({ actor }) => `enrollment:${actorOfKind(actor, 'enrollment').enrollmentId}` },
-  idempotency: 'none',
-  successStatus: 200,
-  errorStatuses: [409, 503],
-  response: z.object({ expires_at: z.string() }),
-  handler: ({ actor, now }) => resendEnrollmentEmail(actorOfKind(actor, 'enrollment'), now),
-});
-
-const completePassword = defineOperation({
-  id: 'completePasswordEnrollment',
-  method: 'POST',
-  path: '/api/auth/enrollment/password/complete',
-  tag: TAG,
-  summary: 'Create the account with a password (no session is issued)',
-  auth: { kind: 'enrollment_token' },
-  origin: 'required',
-  idempotency: 'none',
-  body: z.object({ password: z.string().min(1).max(1024), display_name: displayName.optional() }),
-  successStatus: 201,
-  errorStatuses: [409, 503],
-  emits: ['identity.user.created'],
-  response: z.object({ user_id: z.string() }),
-  handler: ({ actor, body, now, requestId }) =>
-    completePasswordEnrollment(actorOfKind(actor, 'enrollment'), { password: body.password, displayName: body.display_name }, now, requestId),
-});
-
-export const enrollmentOperations: AnyOperation[] = [start, verifyEmail, resend, completePassword];
+export const enrollmentOperations: AnyOperation[] = [
+  bindResource(contract.startEnrollment, ({ body, now, requestId }) => startEnrollment(body.email, now, requestId)),
+  bindResource(contract.verifyEnrollmentEmail, ({ actor, body, now, requestId }) => verifyEnrollmentEmail(actor, body.code, now, requestId)),
+  bindResource(contract.resendEnrollmentEmail, ({ actor, now }) => resendEnrollmentEmail(actor, now)),
+  bindResource(contract.completePasswordEnrollment, ({ actor, body, now, requestId }) =>
+    completePasswordEnrollment(actor, { password: body.password, displayName: body.display_name }, now, requestId),
+  ),
+];

@@ -3,9 +3,10 @@
  * What the edge and other contexts may use of it.
  */
 export { authenticatorsOf } from './authenticators';
-export { canonicalEmail, emailField } from './email-address';
+export { canonicalEmail, emailField } from './terms';
 export { resolveChallengeToken } from './email-challenges';
 export { PASSWORD_LOCKOUT_POLICY } from './lockout';
-export { PROFILE_FIELDS, readProfile } from './profile';
+export { readProfile } from './profile';
+export { PROFILE_FIELDS } from './profile.contract';
 export { deliver } from './mails';
 export { stepUpMethodsOf } from './step-up-methods';

@@ -1,8 +1,4 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { displayName, oneLineText } from '@/lib/contract/text';
-import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
 import {
   addPasskey,
   addPasskeyOptions,
@@ -18,233 +14,40 @@ import {
   stepUpPasskeyOptions,
   stepUpWithPasskey,
 } from './passkey-flows';
-import { stepUpSchema } from './signin.routes';
-import { WITH_STEP_UP } from './step-up-methods';
-import { credentialIdField, transportsField } from './webauthn-limits';
-
-/**
- * The browser library's JSON (unwrapped), shape-checked here and verified cryptographically later.
- * One schema for registration and sign-in, so an id that registers can always sign in.
- */
-const credential = z.looseObject({
-  id: credentialIdField,
-  rawId: credentialIdField,
-  type: z.literal('public-key'),
-  response: z.looseObject({ transports: transportsField.optional() }),
-});
-const ceremonyBody = z.object({ challenge_id: z.uuid(), credential });
-const optionsResponse = z.object({ options: z.record(z.string(), z.unknown()), challenge_id: z.string() });
-const passkeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  device_type: z.string(),
-  backed_up: z.boolean(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-});
-const passkeyName = oneLineText(64);
-const base = { method: 'POST', origin: 'required', idempotency: 'none' } as const;
+import * as contract from './passkeys.contract';
+import { signedIn, steppedUp } from './session-answers';
 
 export const passkeyOperations: AnyOperation[] = [
-  defineOperation({
-    ...base,
-    id: 'enrollmentPasskeyOptions',
-    path: '/api/auth/enrollment/passkey/options',
-    tag: 'Enrollment',
-    summary: 'One-time WebAuthn registration options (403 until the e-mail is verified)',
-    auth: { kind: 'enrollment_token' },
-    rateLimit: 'passkey_options',
-    successStatus: 200,
-    response: optionsResponse,
-    handler: ({ actor, now }) => enrollmentPasskeyOptions(actorOfKind(actor, 'enrollment'), now),
+  bindResource(contract.enrollmentPasskeyOptions, ({ actor, now }) => enrollmentPasskeyOptions(actor, now)),
+  bindResource(contract.completePasskeyEnrollment, ({ actor, body, device, now, requestId }) =>
+    completePasskeyEnrollment(actor, { challengeId: body.challenge_id, credential: body.credential, displayName: body.display_name, device }, now, requestId),
+  ),
+  bindResource(contract.signInPasskeyOptions, ({ now }) => signInPasskeyOptions(now)),
+  bindResource(contract.signInWithPasskey, async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+    const issued = await signInWithPasskey({
+      challengeId: body.challenge_id,
+      credential: body.credential,
+      device,
+      binding: deviceBinding(),
+      now,
+      requestId,
+      presented: presentedSession,
+    });
+    return signedIn(issued);
   }),
-  defineOperation({
-    ...base,
-    id: 'completePasskeyEnrollment',
-    path: '/api/auth/enrollment/passkey/complete',
-    tag: 'Enrollment',
-    summary: 'Verify and persist the passkey, creating the account (no session is issued)',
-    auth: { kind: 'enrollment_token' },
-    body: ceremonyBody.extend({ display_name: displayName.optional() }),
-    successStatus: 201,
-    errorStatuses: [409],
-    emits: ['identity.user.created', 'identity.passkey.added'],
-    response: z.object({ user_id: z.string() }),
-    handler: ({ actor, body, device, now, requestId }) =>
-      completePasskeyEnrollment(
-        actorOfKind(actor, 'enrollment'),
-        { challengeId: body.challenge_id, credential: body.credential, displayName: body.display_name, device },
-        now,
-        requestId,
-      ),
-  }),
-  defineOperation({
-    ...base,
-    id: 'signInPasskeyOptions',
-    path: '/api/auth/signin/passkey/options',
-    tag: 'Sign-in, sessions, step-up',
-    summary: 'One-time challenge for usernameless passkey sign-in',
-    auth: { kind: 'public' },
-    rateLimit: 'passkey_options',
-    successStatus: 200,
-    response: optionsResponse,
-    handler: ({ now }) => signInPasskeyOptions(now),
-  }),
-  defineOperation({
-    ...base,
-    id: 'signInWithPasskey',
-    path: '/api/auth/signin/passkey/complete',
-    tag: 'Sign-in, sessions, step-up',
-    summary: 'Verify the assertion and issue a session cookie',
-    auth: { kind: 'public' },
-    rateLimit: 'signin',
-    startsSession: true,
-    body: ceremonyBody,
-    successStatus: 201,
-    errorStatuses: [401, 409],
-    emits: ['identity.session.revoked'],
-    response: sessionViewSchema,
-    handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
-      const issued = await signInWithPasskey({
-        challengeId: body.challenge_id,
-        credential: body.credential,
-        device,
-        binding: deviceBinding(),
-        now,
-        requestId,
-        presented: presentedSession,
-      });
-      return signedIn(issued);
-    },
-  }),
-  defineOperation({
-    ...base,
-    id: 'stepUpPasskeyOptions',
-    path: '/api/auth/step-up/passkey/options',
-    tag: 'Sign-in, sessions, step-up',
-    summary: 'Step-up challenge for one of your passkeys',
-    auth: { kind: 'session' },
-    rateLimit: 'passkey_options',
-    successStatus: 200,
-    errorStatuses: [409],
-    response: optionsResponse,
-    handler: ({ actor, now }) => stepUpPasskeyOptions(actorOfKind(actor, 'session'), now),
-  }),
-  defineOperation({
-    ...base,
-    id: 'stepUpWithPasskey',
-    path: '/api/auth/step-up/passkey/complete',
-    tag: 'Sign-in, sessions, step-up',
-    summary: 'Complete passkey step-up; records the step-up time on the session and renews its cookie',
-    auth: { kind: 'session' },
-    rateLimit: 'signin',
-    body: ceremonyBody,
-    successStatus: 200,
-    errorStatuses: [401],
-    response: stepUpSchema,
-    handler: async ({ actor, body, now, requestId }) =>
-      steppedUp(await stepUpWithPasskey(actorOfKind(actor, 'session'), { challengeId: body.challenge_id, credential: body.credential }, now, requestId)),
-  }),
-  defineOperation({
-    ...base,
-    id: 'recoveryPasskeyOptions',
-    path: '/api/auth/recovery/passkey/options',
-    tag: 'Recovery',
-    summary: 'Registration options for a replacement passkey (after the recovery code is verified)',
-    auth: { kind: 'recovery_token' },
-    rateLimit: 'passkey_options',
-    successStatus: 200,
-    response: optionsResponse,
-    handler: ({ actor, now }) => recoveryPasskeyOptions(actorOfKind(actor, 'recovery'), now),
-  }),
-  defineOperation({
-    ...base,
-    id: 'completePasskeyRecovery',
-    path: '/api/auth/recovery/passkey/complete',
-    tag: 'Recovery',
-    summary: 'Register the replacement passkey, sign out every session and notify the owner',
-    auth: { kind: 'recovery_token' },
-    body: ceremonyBody,
-    successStatus: 201,
-    errorStatuses: [409],
-    emits: ['identity.session.revoked', 'identity.passkey.added'],
-    response: z.object({ user_id: z.string() }),
-    handler: ({ actor, body, device, now, requestId }) =>
-      completePasskeyRecovery(actorOfKind(actor, 'recovery'), { challengeId: body.challenge_id, credential: body.credential, device }, now, requestId),
-  }),
-  defineOperation({
-    id: 'listOwnPasskeys',
-    method: 'GET',
-    path: '/api/auth/passkeys',
-    tag: 'Account',
-    summary: 'List your passkeys',
-    extension: true,
-    auth: { kind: 'session' },
-    origin: 'if-present',
-    idempotency: 'none',
-    successStatus: 200,
-    response: z.object({ passkeys: z.array(passkeySchema) }),
-    handler: ({ actor }) => listOwnPasskeys(actorOfKind(actor, 'session')),
-  }),
-  defineOperation({
-    ...base,
-    id: 'addPasskeyOptions',
-    path: '/api/auth/passkeys/options',
-    tag: 'Account',
-    summary: 'Registration options for adding a passkey to your account',
-    extension: true,
-    auth: WITH_STEP_UP,
-    rateLimit: 'passkey_options',
-    successStatus: 200,
-    response: optionsResponse,
-    handler: ({ actor, now }) => addPasskeyOptions(actorOfKind(actor, 'session'), now),
-  }),
-  defineOperation({
-    ...base,
-    id: 'addPasskey',
-    path: '/api/auth/passkeys',
-    tag: 'Account',
-    summary: 'Add a passkey to your account',
-    extension: true,
-    auth: WITH_STEP_UP,
-    body: ceremonyBody.extend({ name: passkeyName.optional() }),
-    successStatus: 201,
-    errorStatuses: [409],
-    emits: ['identity.passkey.added'],
-    response: passkeySchema,
-    handler: ({ actor, body, device, now, requestId }) =>
-      addPasskey(actorOfKind(actor, 'session'), { challengeId: body.challenge_id, credential: body.credential, name: body.name, device }, now, requestId),
-  }),
-  defineOperation({
-    ...base,
-    method: 'PATCH',
-    id: 'renamePasskey',
-    path: '/api/auth/passkeys/{passkey_id}',
-    tag: 'Account',
-    summary: 'Rename one of your passkeys',
-    extension: true,
-    auth: WITH_STEP_UP,
-    params: z.object({ passkey_id: z.uuid() }),
-    body: z.object({ name: passkeyName }),
-    successStatus: 200,
-    errorStatuses: [404],
-    response: passkeySchema,
-    handler: ({ actor, params, body }) => renamePasskey(actorOfKind(actor, 'session'), params.passkey_id, body.name),
-  }),
-  defineOperation({
-    ...base,
-    method: 'DELETE',
-    id: 'removePasskey',
-    path: '/api/auth/passkeys/{passkey_id}',
-    tag: 'Account',
-    summary: 'Remove one of your passkeys (never the last credential of the account)',
-    extension: true,
-    auth: WITH_STEP_UP,
-    params: z.object({ passkey_id: z.uuid() }),
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.passkey.removed'],
-    response: z.object({ removed: z.literal(true) }),
-    handler: ({ actor, params, now, requestId }) => removePasskey(actorOfKind(actor, 'session'), params.passkey_id, now, requestId),
-  }),
+  bindResource(contract.stepUpPasskeyOptions, ({ actor, now }) => stepUpPasskeyOptions(actor, now)),
+  bindResource(contract.stepUpWithPasskey, async ({ actor, body, now, requestId }) =>
+    steppedUp(await stepUpWithPasskey(actor, { challengeId: body.challenge_id, credential: body.credential }, now, requestId)),
+  ),
+  bindResource(contract.recoveryPasskeyOptions, ({ actor, now }) => recoveryPasskeyOptions(actor, now)),
+  bindResource(contract.completePasskeyRecovery, ({ actor, body, device, now, requestId }) =>
+    completePasskeyRecovery(actor, { challengeId: body.challenge_id, credential: body.credential, device }, now, requestId),
+  ),
+  bindResource(contract.listOwnPasskeys, ({ actor }) => listOwnPasskeys(actor)),
+  bindResource(contract.addPasskeyOptions, ({ actor, now }) => addPasskeyOptions(actor, now)),
+  bindResource(contract.addPasskey, ({ actor, body, device, now, requestId }) =>
+    addPasskey(actor, { challengeId: body.challenge_id, credential: body.credential, name: body.name, device }, now, requestId),
+  ),
+  bindResource(contract.renamePasskey, ({ actor, params, body }) => renamePasskey(actor, params.passkey_id, body.name)),
+  bindResource(contract.removePasskey, ({ actor, params, now, requestId }) => removePasskey(actor, params.passkey_id, now, requestId)),
 ];

@@ -4,7 +4,6 @@
  * drift apart. A bearer token sees the e-mail address only with identity.email.read; a session is
  * the person themself. Only display_name, locale and timezone can change here.
  */
-import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -21,17 +20,6 @@ export interface ProfileChanges {
   locale?: string | null;
   timezone?: string | null;
 }
-
-/** The profile on the wire (GET /api/v1/me and the MCP whoami tool): e-mail fields only when seen. */
-export const PROFILE_FIELDS = {
-  id: z.string(),
-  display_name: z.string().nullable(),
-  locale: z.string().nullable(),
-  timezone: z.string().nullable(),
-  email: z.string().optional(),
-  email_verified: z.boolean().optional(),
-  updated_at: z.string(),
-};
 
 function seesEmail(actor: ProfileActor): boolean {
   return actor.kind === 'session' || actor.scopes.includes('identity.email.read');

@@ -1,77 +1,10 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { emailField } from './email-address';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
 import { completePasswordRecovery, resendRecoveryCode, startRecovery, verifyRecovery } from './recovery';
+import * as contract from './recovery.contract';
 
-const TAG = 'Recovery';
-
-const start = defineOperation({
-  id: 'startRecovery',
-  method: 'POST',
-  path: '/api/auth/recovery/start',
-  tag: TAG,
-  summary: 'Start account recovery by e-mail (always 202 with the same body)',
-  auth: { kind: 'public' },
-  origin: 'required',
-  rateLimit: 'enrollment_start',
-  subjectRateLimit: { bucket: 'mail_per_address', subject: ({ body }) => `recovery:${body.email}` },
-  idempotency: 'none',
-  body: z.object({ email: emailField }),
-  successStatus: 202,
-  errorStatuses: [503],
-  response: z.object({ recovery_token: z.string(), expires_at: z.string() }),
-  handler: ({ body, now, requestId }) => startRecovery(body.email, now, requestId),
-});
-
-const resend = defineOperation({
-  id: 'resendRecoveryCode',
-  method: 'POST',
-  path: '/api/auth/recovery/resend',
-  tag: TAG,
-  summary: 'Send a replacement recovery code',
-  auth: { kind: 'recovery_token' },
-  origin: 'required',
-  subjectRateLimit: { bucket: 'code_resend', subject: ({ actor }) => `recovery:${actorOfKind(actor, 'recovery').recoveryId}` },
-  idempotency: 'none',
-  successStatus: 200,
-  errorStatuses: [409, 503],
-  response: z.object({ expires_at: z.string() }),
-  handler: ({ actor, now }) => resendRecoveryCode(actorOfKind(actor, 'recovery'), now),
-});
-
-const verify = defineOperation({
-  id: 'verifyRecovery',
-  method: 'POST',
-  path: '/api/auth/recovery/verify',
-  tag: TAG,
-  summary: 'Verify the recovery code (issues no session)',
-  auth: { kind: 'recovery_token' },
-  origin: 'required',
-  rateLimit: 'code_attempts',
-  idempotency: 'none',
-  body: z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the six-digit code.') }),
-  successStatus: 200,
-  response: z.object({ verified: z.literal(true) }),
-  handler: ({ actor, body, now, requestId }) => verifyRecovery(actorOfKind(actor, 'recovery'), body.code, now, requestId),
-});
-
-const completePassword = defineOperation({
-  id: 'completePasswordRecovery',
-  method: 'POST',
-  path: '/api/auth/recovery/password/complete',
-  tag: TAG,
-  summary: 'Recover by setting a new password (for people without a passkey device); signs out every session',
-  extension: true,
-  auth: { kind: 'recovery_token' },
-  origin: 'required',
-  idempotency: 'none',
-  body: z.object({ password: z.string().min(1).max(1024) }),
-  successStatus: 200,
-  errorStatuses: [409, 503],
-  emits: ['identity.password.changed', 'identity.session.revoked'],
-  response: z.object({ user_id: z.string() }),
-  handler: ({ actor, body, now, requestId }) => completePasswordRecovery(actorOfKind(actor, 'recovery'), body.password, now, requestId),
-});
-
-export const recoveryOperations: AnyOperation[] = [start, resend, verify, completePassword];
+export const recoveryOperations: AnyOperation[] = [
+  bindResource(contract.startRecovery, ({ body, now, requestId }) => startRecovery(body.email, now, requestId)),
+  bindResource(contract.resendRecoveryCode, ({ actor, now }) => resendRecoveryCode(actor, now)),
+  bindResource(contract.verifyRecovery, ({ actor, body, now, requestId }) => verifyRecovery(actor, body.code, now, requestId)),
+  bindResource(contract.completePasswordRecovery, ({ actor, body, now, requestId }) => completePasswordRecovery(actor, body.password, now, requestId)),
+];

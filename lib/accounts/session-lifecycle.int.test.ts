@@ -23,7 +23,7 @@ import {
 } from '@/tests/helpers/oauth';
 import { SoftAuthenticator } from '@/tests/helpers/soft-authenticator';
 import { withEnv } from '@/tests/setup/state';
-import { sessionViewSchema } from './sessions.routes';
+import { sessionViewSchema } from './sessions.contract';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '20' });
 const PASSWORD = 'sessions begin and sessions end';

@@ -1,32 +1,10 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { sessionViewSchema, signedIn, steppedUp } from './sessions.routes';
-import { emailField } from './email-address';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
+import { signedIn, steppedUp } from './session-answers';
 import { completeEmailCodeSignIn, signInWithPassword, startEmailCodeSignIn, stepUpWithPassword } from './signin';
+import * as contract from './signin.contract';
 
-const TAG = 'Sign-in, sessions, step-up';
-export const stepUpSchema = z.object({ step_up_at: z.string(), step_up_method: z.enum(['passkey', 'password']) });
-
-const password = defineOperation({
-  id: 'signInWithPassword',
-  method: 'POST',
-  path: '/api/auth/signin/password',
-  tag: TAG,
-  summary: 'Sign in with e-mail and password (generic failure, rate limits, lockout)',
-  auth: { kind: 'public' },
-  origin: 'required',
-  rateLimit: 'signin',
-  subjectRateLimit: { bucket: 'signin_account', subject: ({ body }) => body.email },
-  idempotency: 'none',
-  acceptsForm: true,
-  startsSession: true,
-  body: z.object({ email: emailField, password: z.string().min(1).max(1024) }),
-  successStatus: 201,
-  errorStatuses: [401],
-  emits: ['identity.session.revoked'],
-  response: sessionViewSchema,
-  handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+export const signInOperations: AnyOperation[] = [
+  bindResource(contract.signInWithPassword, async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
     const issued = await signInWithPassword({
       email: body.email,
       password: body.password,
@@ -37,43 +15,9 @@ const password = defineOperation({
       presented: presentedSession,
     });
     return signedIn(issued);
-  },
-});
-
-const emailCodeStart = defineOperation({
-  id: 'startEmailCodeSignIn',
-  method: 'POST',
-  path: '/api/auth/signin/email-otp/start',
-  tag: TAG,
-  summary: 'Mail a single-use sign-in code (always 202 with the same body)',
-  auth: { kind: 'public' },
-  origin: 'required',
-  rateLimit: 'enrollment_start',
-  subjectRateLimit: { bucket: 'mail_per_address', subject: ({ body }) => `signin:${body.email}` },
-  idempotency: 'none',
-  body: z.object({ email: emailField }),
-  successStatus: 202,
-  errorStatuses: [503],
-  response: z.object({ challenge_id: z.string(), expires_at: z.string() }),
-  handler: ({ body, now, requestId }) => startEmailCodeSignIn(body.email, now, requestId),
-});
-
-const emailCodeComplete = defineOperation({
-  id: 'completeEmailCodeSignIn',
-  method: 'POST',
-  path: '/api/auth/signin/email-otp/complete',
-  tag: TAG,
-  summary: 'Sign in with the mailed code',
-  auth: { kind: 'public' },
-  origin: 'required',
-  rateLimit: 'code_attempts',
-  idempotency: 'none',
-  startsSession: true,
-  body: z.object({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, 'Enter the six-digit code.') }),
-  successStatus: 201,
-  emits: ['identity.session.revoked'],
-  response: sessionViewSchema,
-  handler: async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
+  }),
+  bindResource(contract.startEmailCodeSignIn, ({ body, now, requestId }) => startEmailCodeSignIn(body.email, now, requestId)),
+  bindResource(contract.completeEmailCodeSignIn, async ({ body, device, deviceBinding, now, requestId, presentedSession }) => {
     const issued = await completeEmailCodeSignIn({
       challengeId: body.challenge_id,
       code: body.code,
@@ -84,25 +28,8 @@ const emailCodeComplete = defineOperation({
       presented: presentedSession,
     });
     return signedIn(issued);
-  },
-});
-
-const stepUpPassword = defineOperation({
-  id: 'stepUpWithPassword',
-  method: 'POST',
-  path: '/api/auth/step-up/password',
-  tag: TAG,
-  summary: 'Re-authenticate with the password; records the step-up time on the session and renews its cookie',
-  auth: { kind: 'session' },
-  origin: 'required',
-  rateLimit: 'signin',
-  subjectRateLimit: { bucket: 'signin_account', subject: ({ actor }) => `user:${actorOfKind(actor, 'session').userId}` },
-  idempotency: 'none',
-  body: z.object({ password: z.string().min(1).max(1024) }),
-  successStatus: 200,
-  errorStatuses: [401],
-  response: stepUpSchema,
-  handler: async ({ actor, body, now, requestId }) => steppedUp(await stepUpWithPassword(actorOfKind(actor, 'session'), body.password, now, requestId)),
-});
-
-export const signInOperations: AnyOperation[] = [password, emailCodeStart, emailCodeComplete, stepUpPassword];
+  }),
+  bindResource(contract.stepUpWithPassword, async ({ actor, body, now, requestId }) =>
+    steppedUp(await stepUpWithPassword(actor, body.password, now, requestId)),
+  ),
+];

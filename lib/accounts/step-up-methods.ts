@@ -1,4 +1,3 @@
-import type { SessionTerm, StepUpMethod } from '@/lib/contract/wire';
 import { getDb } from '@/lib/db';
 import { countUserPasskeys } from './passkeys.repo';
 import { findPasswordCredential } from './passwords.repo';
@@ -12,9 +11,3 @@ export async function stepUpMethodsOf(userId: string): Promise<('passkey' | 'pas
   const [passkeys, password] = await Promise.all([countUserPasskeys(db, userId), findPasswordCredential(db, userId)]);
   return [...(passkeys > 0 ? (['passkey'] as const) : []), ...(password ? (['password'] as const) : [])];
 }
-
-/** Step-ups that count for the person's own account and sessions: a passkey or the password, within the step-up window. */
-export const SESSION_STEP_UP_METHODS: StepUpMethod[] = ['passkey', 'password'];
-
-/** The auth term of the account's sensitive operations: a session with a recent step-up. */
-export const WITH_STEP_UP: SessionTerm = { kind: 'session', stepUp: { methods: SESSION_STEP_UP_METHODS } };

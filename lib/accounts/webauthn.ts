@@ -24,7 +24,8 @@ import {
   type ChallengeRow,
   type PasskeyRow,
 } from './passkeys.repo';
-import { credentialIdField, PUBLIC_KEY_MAX_BYTES, storedTransports } from './webauthn-limits';
+import { credentialIdField } from './terms';
+import { PUBLIC_KEY_MAX_BYTES, storedTransports } from './webauthn-limits';
 
 export type CeremonyPurpose = ChallengeRow['purpose'];
 const RP_NAME = SERVICE_NAME;
@@ -149,7 +150,7 @@ export async function verifyRegistration(
 
 /**
  * The stored id is the one in the authenticator data: it must be the id the response reports (which
- * sign-in will present) and obey the same bound as the body schema (webauthn-limits.ts). The public
+ * sign-in will present) and obey the same bound as the body schema (terms.ts). The public
  * key is bounded too: nothing else in the response limits what the row would hold.
  */
 function assertStorable(credential: { id: string; publicKey: Uint8Array }, response: RegistrationResponseJSON): void {

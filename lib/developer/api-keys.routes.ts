@@ -1,91 +1,10 @@
-/**
- * API keys (spec, Developer browser and bearer contracts): the browser manages the owner's keys with a
- * session and a recent step-up; the bearer read lists them for an API key or an OAuth token with
- * identity.developer.read.
- */
-import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { instant } from '@/lib/contract/instant';
-import { defineCollection, defineOperation, type AnyOperation } from '@/lib/contract/operation';
-import { displayName } from '@/lib/contract/text';
-import { API_KEY_SCOPES, createApiKey, CREATED_API_KEY_SCHEMA, listOwnApiKeys, revokeApiKey } from './api-keys';
-
-const apiKey = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.string()),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-  last_used_at: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
-  /** The person (in the portal), or an application they authorized (client and consent): its key ends with that consent. */
-  created_by: z.object({ kind: z.enum(['person', 'application']), client_id: z.string().nullable(), grant_id: z.string().nullable() }),
-});
+import { bindCollection, bindResource, type AnyOperation } from '@/lib/contract/operation';
+import * as contract from './api-keys.contract';
+import { createApiKey, listOwnApiKeys, revokeApiKey } from './api-keys';
 
 export const apiKeyOperations: AnyOperation[] = [
-  defineCollection({
-    id: 'listApiKeys',
-    method: 'GET',
-    path: '/api/developer/api-keys',
-    tag: DEVELOPER_TAG,
-    summary: "The caller's API keys (metadata only: the key itself is shown once, at creation), newest first",
-    auth: DEVELOPER_STEP_UP,
-    origin: 'if-present',
-    idempotency: 'none',
-    collection: 'api_keys',
-    item: apiKey,
-    handler: ({ actor, page, now }) => listOwnApiKeys(actorOfKind(actor, 'session'), page, now),
-  }),
-  defineOperation({
-    id: 'createApiKey',
-    method: 'POST',
-    path: '/api/developer/api-keys',
-    tag: DEVELOPER_TAG,
-    summary: 'Create a scoped API key; `api_key` is in this answer only (the service keeps its SHA-256)',
-    auth: DEVELOPER_STEP_UP,
-    origin: 'required',
-    // A retry with the same Idempotency-Key gets the same one-time secret back: the stored answer is sealed.
-    idempotency: 'optional',
-    body: z.strictObject({
-      name: displayName,
-      scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
-      expires_at: instant.optional(),
-    }),
-    successStatus: 201,
-    errorStatuses: [409],
-    emits: ['identity.api_key.created'],
-    response: CREATED_API_KEY_SCHEMA,
-    handler: ({ actor, body, now, requestId }) => createApiKey(actorOfKind(actor, 'session'), body, now, requestId),
-  }),
-  defineOperation({
-    id: 'revokeApiKey',
-    method: 'POST',
-    path: '/api/developer/api-keys/revoke',
-    tag: DEVELOPER_TAG,
-    summary: 'Revoke one of your API keys: it stops authenticating on the very next request',
-    auth: DEVELOPER_STEP_UP,
-    origin: 'required',
-    idempotency: 'optional',
-    body: z.strictObject({ api_key_id: z.string().min(1).max(100) }),
-    successStatus: 200,
-    errorStatuses: [404, 409],
-    emits: ['identity.api_key.revoked'],
-    response: z.object({ revoked: z.literal(true) }),
-    handler: ({ actor, body, now, requestId }) => revokeApiKey(actorOfKind(actor, 'session'), body.api_key_id, now, requestId),
-  }),
-  defineCollection({
-    id: 'listBearerApiKeys',
-    method: 'GET',
-    path: '/api/v1/developer/api-keys',
-    tag: DEVELOPER_BEARER_TAG,
-    summary: "The credential owner's API keys (metadata only); the envelope names the credential kind and its scopes",
-    auth: DEVELOPER_BEARER('identity.developer.read'),
-    origin: 'none',
-    idempotency: 'none',
-    collection: 'api_keys',
-    item: apiKey,
-    handler: ({ actor, page, now }) => listOwnApiKeys(actorOfKind(actor, 'bearer'), page, now),
-  }),
+  bindCollection(contract.listApiKeys, ({ actor, page, now }) => listOwnApiKeys(actor, page, now)),
+  bindResource(contract.createApiKey, ({ actor, body, now, requestId }) => createApiKey(actor, body, now, requestId)),
+  bindResource(contract.revokeApiKey, ({ actor, body, now, requestId }) => revokeApiKey(actor, body.api_key_id, now, requestId)),
+  bindCollection(contract.listBearerApiKeys, ({ actor, page, now }) => listOwnApiKeys(actor, page, now)),
 ];

@@ -5,7 +5,6 @@
  * minute per key. A key an application created (agent-api-keys.ts) also ends with its consent.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -85,16 +84,6 @@ export async function listOwnApiKeys(actor: Actor & { userId: string }, page: Pa
   const items = result.items.map((row) => apiKeyView(row, now, !row.grantId || liveGrants.has(row.grantId)));
   return { ...result, items };
 }
-
-/** The answer to a creation (the portal's and the MCP create_api_key tool's): the key is in it and nowhere else. */
-export const CREATED_API_KEY_SCHEMA = z.object({
-  id: z.string(),
-  api_key: z.string(),
-  name: z.string(),
-  scopes: z.array(z.string()),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-});
 
 export interface NewApiKey {
   name: string;

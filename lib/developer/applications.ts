@@ -5,7 +5,6 @@
  * malformed) application id is not found, on every route.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -61,21 +60,6 @@ export function applicationView(row: ApplicationRow) {
   };
 }
 export type ApplicationView = ReturnType<typeof applicationView>;
-
-/** ApplicationView on the wire (the API's responses and the MCP list_applications tool). */
-export const APPLICATION_SCHEMA = z.object({
-  id: z.string(),
-  client_id: z.string(),
-  name: z.string(),
-  client_type: z.enum(['confidential', 'public']),
-  redirect_uris: z.array(z.string()),
-  scopes: z.array(z.string()),
-  approved_scopes: z.array(z.string()),
-  grant_types: z.array(z.string()),
-  status: z.enum(['enabled', 'disabled']),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const unique = <T>(list: readonly T[]) => [...new Set(list)];
 

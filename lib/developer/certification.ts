@@ -6,7 +6,7 @@
  * (`npm run applications:certify -- <client_id> <scope...>`). Only approved scopes reach the
  * provider's client record, so a pending scope is refused by the provider itself (invalid_scope).
  */
-import { isAllowedRedirectUri, REDIRECT_URI_RULE } from '@/lib/oidc';
+import { isAllowedRedirectUri, REDIRECT_URI_RULE } from '@/lib/contract/redirect-uris';
 
 /** Scopes an operator reviews before an application may request them. */
 export const REVIEWED_SCOPES: readonly string[] = [

@@ -19,6 +19,31 @@ import * as memberships from '@/lib/organizations/memberships.contract';
 import * as organizations from '@/lib/organizations/organizations.contract';
 import * as policies from '@/lib/organizations/policies.contract';
 import * as roles from '@/lib/organizations/roles.contract';
+// Runtime and status
+import * as status from '@/lib/status/status.contract';
+import * as docs from '@/lib/docs/docs.contract';
+import * as openapi from '@/lib/http/openapi.contract';
+// Accounts
+import * as enrollment from '@/lib/accounts/enrollment.contract';
+import * as signin from '@/lib/accounts/signin.contract';
+import * as sessions from '@/lib/accounts/sessions.contract';
+import * as recovery from '@/lib/accounts/recovery.contract';
+import * as passkeys from '@/lib/accounts/passkeys.contract';
+import * as password from '@/lib/accounts/password.contract';
+import * as profile from '@/lib/accounts/profile.contract';
+// Privacy
+import * as privacy from '@/lib/privacy/privacy.contract';
+// OAuth 2.0 / OIDC
+import * as oidc from '@/lib/oidc/oidc.contract';
+import * as consents from '@/lib/oidc/consents.contract';
+// Developer
+import * as apiKeys from '@/lib/developer/api-keys.contract';
+import * as developerApplications from '@/lib/developer/applications.contract';
+import * as developerAudit from '@/lib/developer/developer-audit.contract';
+// Webhooks
+import * as webhooks from '@/lib/webhooks/webhooks.contract';
+// MCP
+import * as mcp from '@/lib/mcp/mcp.contract';
 
 export const CONTRACTS = {
   // organizations
@@ -35,6 +60,31 @@ export const CONTRACTS = {
   ...contractsOf(organizations),
   ...contractsOf(policies),
   ...contractsOf(roles),
+  // Runtime and status
+  ...contractsOf(status),
+  ...contractsOf(docs),
+  ...contractsOf(openapi),
+  // Accounts
+  ...contractsOf(enrollment),
+  ...contractsOf(signin),
+  ...contractsOf(sessions),
+  ...contractsOf(recovery),
+  ...contractsOf(passkeys),
+  ...contractsOf(password),
+  ...contractsOf(profile),
+  // Privacy
+  ...contractsOf(privacy),
+  // OAuth 2.0 / OIDC
+  ...contractsOf(oidc),
+  ...contractsOf(consents),
+  // Developer
+  ...contractsOf(apiKeys),
+  ...contractsOf(developerApplications),
+  ...contractsOf(developerAudit),
+  // Webhooks
+  ...contractsOf(webhooks),
+  // MCP
+  ...contractsOf(mcp),
 };
 
 export type Contracts = typeof CONTRACTS;

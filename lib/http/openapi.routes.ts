@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
 import { buildOpenApiDocument } from './openapi';
+import * as contract from './openapi.contract';
 
 /**
  * The OpenAPI document operation. It describes the registry it belongs to, so the registry hands
@@ -9,20 +9,7 @@ import { buildOpenApiDocument } from './openapi';
 export function openapiOperations(registry: () => readonly AnyOperation[]): AnyOperation[] {
   let cached: Record<string, unknown> | null = null;
   return [
-    defineOperation({
-      id: 'getOpenApiDocument',
-      method: 'GET',
-      path: '/api/openapi.json',
-      tag: 'Runtime and status',
-      summary: 'Machine-readable contract (OpenAPI 3.1), generated from the operation registry',
-      auth: { kind: 'public' },
-      origin: 'none',
-      idempotency: 'none',
-      successStatus: 200,
-      cacheControl: 'public, max-age=300',
-      response: z.record(z.string(), z.unknown()),
-      // A pure function of the registry: built once per process.
-      handler: async () => (cached ??= buildOpenApiDocument(registry())),
-    }),
+    // A pure function of the registry: built once per process.
+    bindResource(contract.getOpenApiDocument, async () => (cached ??= buildOpenApiDocument(registry()))),
   ];
 }

@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { withDeclaredEvents } from '@/lib/events';
-import { MCP_EMITS } from './events';
+import { MCP_EMITS } from './mcp.contract';
 import { runTool, type ToolContext } from './tool';
 import { authenticateMcp, type McpActor } from './token';
 import { MCP_TOOLS } from './tools';

@@ -3,40 +3,16 @@
  * authorization endpoint applies: a registered client, its exact redirect URI (a native client's
  * loopback port may vary, RFC 8252 §7.3), response type code, PKCE S256, known scopes within the
  * client's ceiling (scope-ceiling.ts) and a resource of ours. A consent screen can thus refuse a request before rendering anything.
+ * The query's shape is the operation's contract (oidc.contract.ts: authorizationContextQuery).
  */
-import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import { getProvider } from './provider';
-import { DEFAULT_SCOPE, findResourceServer } from './resources';
+import { findResourceServer } from './resources';
 import { organizationParameterViolation } from './organization-binding';
 import { ceilingViolation } from './scope-ceiling';
 import { SCOPE_TABLE } from './scopes';
-
-const RAW_REQUIRED = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method'] as const;
-
-export const authorizationContextQuery = z
-  .object({
-    interaction_id: z.string().min(1).max(64).optional(),
-    client_id: z.string().min(1).max(200).optional(),
-    redirect_uri: z.string().min(1).max(2000).optional(),
-    response_type: z.literal('code', { error: 'Only the authorization code flow (code) is supported' }).optional(),
-    scope: z.string().max(2000).optional(),
-    state: z.string().max(2000).optional(),
-    code_challenge: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, 'Expected the base64url SHA-256 of the verifier (43 characters)')
-      .optional(),
-    code_challenge_method: z.literal('S256', { error: 'Only S256 is accepted (RFC 9700: never plain)' }).optional(),
-    resource: z.string().max(2000).optional(),
-    organization: z.string().max(200).optional(),
-  })
-  .superRefine((query, ctx) => {
-    if (query.interaction_id) return;
-    for (const field of RAW_REQUIRED) {
-      if (!query[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'Required unless interaction_id is given' });
-    }
-  });
+import { DEFAULT_SCOPE } from './terms';
 
 export interface AuthorizationRequest {
   clientId: string;

@@ -13,8 +13,6 @@ import { requestParameters } from './redirect-trust';
 
 const PURPOSE = 'oauth-authorization-return';
 const TTL_SECONDS = 600;
-/** Sealed returns longer than this are refused by the page's operation (URLs stay well below 8 KiB). */
-export const MAX_RETURN_LENGTH = 6000;
 /** The response modes this provider offers for the code flow (no JARM). */
 const MODES = new Set(['query', 'fragment', 'form_post']);
 /** What an error response carries to the client (RFC 6749 §4.1.2.1, RFC 9207 iss). */

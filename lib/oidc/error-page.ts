@@ -7,7 +7,8 @@
  * state or redirect URI, which the request's sender chose.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { MAX_RETURN_LENGTH, sealAuthorizationReturn } from './authorization-returns';
+import { sealAuthorizationReturn } from './authorization-returns';
+import { MAX_RETURN_LENGTH } from './terms';
 import { isHeldRedirect } from './redirect-trust';
 
 export const ERROR_PAGE = '/oauth/error';

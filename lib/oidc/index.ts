@@ -10,7 +10,6 @@ export { consentsOf } from './consents';
 export { generateClientSecret, hashClientSecret } from './client-secret';
 export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
 export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
-export { isAllowedRedirectUri, REDIRECT_URI_RULE } from './redirect-uris';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';
 export { apiKeyScopesOfClient, grantExpiry, grantIsLive } from './agent-api-keys';

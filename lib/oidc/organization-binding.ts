@@ -28,15 +28,13 @@ import {
   memberOrganizationName,
   organizationPolicyRows,
 } from './organization-binding.repo';
+import { CHOOSER_LIMIT } from './terms';
 
 /** Scopes that read an organization: a token carrying one acts inside exactly one organization. */
 export const ORGANIZATION_SCOPES: readonly string[] = ['identity.organization.read', 'identity.organization.members.read'];
 
 /** The authorization request parameter that names the organization (an extra parameter of the provider). */
 export const ORGANIZATION_PARAMETER = 'organization';
-
-/** The chooser lists at most this many organizations (a person's own active memberships). */
-export const CHOOSER_LIMIT = 100;
 
 export function asksForOrganization(scope: unknown): boolean {
   return (typeof scope === 'string' ? scope : '').split(' ').some((s) => ORGANIZATION_SCOPES.includes(s));

@@ -7,7 +7,7 @@
  */
 import { errors } from 'oidc-provider';
 import { displayName } from '@/lib/contract/text';
-import { isAllowedRedirectUri, REDIRECT_URI_RULE } from './redirect-uris';
+import { isAllowedRedirectUri, REDIRECT_URI_RULE } from '@/lib/contract/redirect-uris';
 import { TRUSTED_REDIRECTS_PROPERTY } from './redirect-trust';
 import { SELF_REGISTERED_PROPERTY, SELF_REGISTRATION_SCOPES } from './scope-ceiling';
 

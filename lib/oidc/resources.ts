@@ -32,9 +32,14 @@ export function findResourceServer(identifier: string): ResourceServer | undefin
   return resourceServers().find((server) => server.identifier === identifier);
 }
 
-/**
- * The answer to an authorization request without `scope` (RFC 6749 §3.3 lets the server apply a
- * pre-defined default): the least privilege that makes a token useful. No `openid` (no ID token for a
- * plain OAuth request) and never `offline_access`; the consent screen shows it like any other scope.
- */
-export const DEFAULT_SCOPE = 'identity.profile.read';
+/** RFC 9728 protected-resource metadata of one of our resources (the service's API or {base_url}/mcp). */
+export function protectedResourceMetadata(resource: (baseUrl: string) => string) {
+  const { baseUrl } = getConfig();
+  return {
+    resource: resource(baseUrl),
+    authorization_servers: [baseUrl],
+    bearer_methods_supported: ['header'],
+    scopes_supported: [...RESOURCE_SCOPES, 'offline_access'],
+    resource_documentation: `${baseUrl}/docs`,
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '@/lib/accounts';
+import { emailField } from '@/lib/contract/email-address';
 import type { SessionActor } from '@/lib/contract/actor';
 import { BEARER_TAG, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 import { collectionContract, resourceContract } from '@/lib/contract/wire';

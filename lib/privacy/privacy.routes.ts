@@ -1,35 +1,5 @@
-import { z } from 'zod';
-import { actorOfKind } from '@/lib/contract/actor';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { bindResource, type AnyOperation } from '@/lib/contract/operation';
 import { exportPersonalData } from './export';
+import * as contract from './privacy.contract';
 
-const TAG = 'Identity profile and privacy';
-
-export const privacyOperations: AnyOperation[] = [
-  defineOperation({
-    id: 'exportPersonalData',
-    method: 'GET',
-    path: '/api/v1/privacy/export',
-    tag: TAG,
-    summary: 'Export your data: profile, memberships, consents, delegations, sessions, authenticators, activity',
-    auth: { kind: 'bearer', accepts: ['oauth'], scopes: ['identity.privacy.export'] },
-    origin: 'none',
-    idempotency: 'none',
-    successStatus: 200,
-    errorStatuses: [503],
-    response: z.object({
-      exported_at: z.string(),
-      profile: z.record(z.string(), z.unknown()),
-      memberships: z.array(z.record(z.string(), z.unknown())),
-      delegations: z.array(z.record(z.string(), z.unknown())),
-      consents: z.array(z.record(z.string(), z.unknown())),
-      sessions: z.array(z.record(z.string(), z.unknown())),
-      authenticators: z.object({
-        passkeys: z.array(z.record(z.string(), z.unknown())),
-        password: z.object({ set: z.boolean(), updated_at: z.string().nullable() }),
-      }),
-      activity: z.array(z.object({ action: z.string(), outcome: z.string(), at: z.string() })),
-    }),
-    handler: ({ actor, now }) => exportPersonalData(actorOfKind(actor, 'bearer'), now),
-  }),
-];
+export const privacyOperations: AnyOperation[] = [bindResource(contract.exportPersonalData, ({ actor, now }) => exportPersonalData(actor, now))];

@@ -16,8 +16,6 @@ export interface CapabilityAnswer {
 interface CapabilityDefinition {
   id: string;
   title: string;
-  /** The per-capability endpoint under /api/auth, when the spec has one. */
-  endpoint?: string;
   classify: (e: Evidence) => CapabilityAnswer;
 }
 
@@ -76,30 +74,15 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
         ? { status: 'live', reason: 'A help provider is configured; answers are advisory.' }
         : { status: 'degraded', reason: 'No help provider: advisory answers come from the local documentation.' },
   },
-  { id: 'email', title: 'Transactional e-mail', endpoint: '/api/auth/email/capabilities', classify: emailAnswer },
-  { id: 'enrollment', title: 'Verified-email enrollment', endpoint: '/api/auth/enrollment/capabilities', classify: mailBacked('Enrollment') },
-  { id: 'verification', title: 'Six-digit e-mail verification', endpoint: '/api/auth/verification/capabilities', classify: mailBacked('E-mail verification') },
-  {
-    id: 'passkeys',
-    title: 'Passkeys (WebAuthn)',
-    endpoint: '/api/auth/passkeys/capabilities',
-    classify: databaseBacked('Passkey enrollment, sign-in and step-up'),
-  },
-  { id: 'password', title: 'Password sign-in', endpoint: '/api/auth/password/capabilities', classify: databaseBacked('Password sign-in with lockout') },
-  { id: 'email_otp', title: 'E-mail code sign-in', endpoint: '/api/auth/email-otp/capabilities', classify: mailBacked('E-mail code sign-in') },
-  {
-    id: 'session',
-    title: 'Browser sessions and step-up',
-    endpoint: '/api/auth/session/capabilities',
-    classify: databaseBacked('Session management and step-up'),
-  },
-  { id: 'recovery', title: 'Account recovery', endpoint: '/api/auth/recovery/capabilities', classify: mailBacked('Account recovery') },
-  {
-    id: 'interaction',
-    title: 'Hosted sign-in and consent interaction',
-    endpoint: '/api/auth/interaction/capabilities',
-    classify: databaseBacked('Hosted sign-in and OAuth consent'),
-  },
+  { id: 'email', title: 'Transactional e-mail', classify: emailAnswer },
+  { id: 'enrollment', title: 'Verified-email enrollment', classify: mailBacked('Enrollment') },
+  { id: 'verification', title: 'Six-digit e-mail verification', classify: mailBacked('E-mail verification') },
+  { id: 'passkeys', title: 'Passkeys (WebAuthn)', classify: databaseBacked('Passkey enrollment, sign-in and step-up') },
+  { id: 'password', title: 'Password sign-in', classify: databaseBacked('Password sign-in with lockout') },
+  { id: 'email_otp', title: 'E-mail code sign-in', classify: mailBacked('E-mail code sign-in') },
+  { id: 'session', title: 'Browser sessions and step-up', classify: databaseBacked('Session management and step-up') },
+  { id: 'recovery', title: 'Account recovery', classify: mailBacked('Account recovery') },
+  { id: 'interaction', title: 'Hosted sign-in and consent interaction', classify: databaseBacked('Hosted sign-in and OAuth consent') },
   {
     id: 'oauth',
     title: 'OAuth 2.0 / OpenID Connect provider',
@@ -117,7 +100,6 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   {
     id: 'authorization',
     title: 'Organization and action authorization',
-    endpoint: '/api/auth/authorization/capabilities',
     classify: databaseBacked('Tenant authorization (roles, custom roles, delegated grants, policies, approvals)'),
   },
   { id: 'organizations', title: 'Organizations (tenants)', classify: mailBacked('Organization administration (invitations travel by mail)') },
@@ -130,7 +112,7 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
       reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.',
     }),
   },
-  { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', endpoint: '/api/auth/federation/capabilities', classify: planned('Federation') },
+  { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', classify: planned('Federation') },
   {
     id: 'developer',
     title: 'Developer applications and API keys',

@@ -4,7 +4,6 @@
  * on-demand pass (deliveries/process) for an owner who does not want to wait for the worker.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -13,26 +12,12 @@ import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getConfig } from '@/lib/config';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
-import { TEST_EVENT_TYPE } from './catalogue';
+import { TEST_EVENT_TYPE } from './terms';
 import { findOwnedDelivery, insertDeliveries, listDeliveries, requeueDelivery, type DeliveryRow } from './deliveries.repo';
 import { deliverDue, envelope, fanOutAll, newDelivery } from './dispatch';
 import { ownedSubscription } from './subscriptions';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** A delivery on the wire (the API's log and the MCP list_webhook_deliveries tool): never a payload or body. */
-export const DELIVERY_SCHEMA = z.object({
-  id: z.string(),
-  webhook_id: z.string(),
-  event_type: z.string(),
-  status: z.enum(['queued', 'retrying', 'delivered', 'failed']),
-  attempts: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  last_failure_code: z.string().nullable(),
-  last_response_status: z.number().int().nullable(),
-  created_at: z.string(),
-});
 
 export function deliveryView(row: DeliveryRow) {
   return {

@@ -13,7 +13,7 @@ import { asBrowser, person } from '@/tests/helpers/organizations';
 import { startReceiver, type Receiver } from '@/tests/helpers/webhook-receiver';
 import { LOOPBACK_ENV, subscribe, WEBHOOKS } from '@/tests/helpers/webhooks';
 import { withEnv } from '@/tests/setup/state';
-import { WEBHOOK_EVENT_TYPES } from './catalogue';
+import { WEBHOOK_EVENT_TYPES } from './terms';
 import { MAX_SUBSCRIPTIONS } from './subscriptions';
 
 const mailbox = useMailbox(LOOPBACK_ENV);

@@ -13,7 +13,7 @@ import type { Page, PageRequest } from '@/lib/contract/operation';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { checkDestination, type UrlRefusal } from '@/lib/platform';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './catalogue';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './terms';
 import { generateWebhookSecret, storedSecret } from './signing';
 import {
   countEnabledSubscriptions,

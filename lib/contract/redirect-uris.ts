@@ -3,7 +3,7 @@
  * (RFC 8252 §7.3: any port), never with a fragment (RFC 6749 §3.1.2) nor user info
  * (`http://evil.example@127.0.0.1/cb`: RFC 3986 §3.2.1 deprecates it, and it only serves to make a
  * URI read as another host on the consent page and in logs). Shared by dynamic registration and the
- * developer portal; free of oidc-provider imports, so route declarations can use it.
+ * developer portal; plain code, so wire contracts (and browser code) can use it.
  */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 

@@ -1,3 +1,4 @@
+/** The one e-mail address rule: accounts, invitations and every contract that takes an address share it. */
 import { z } from 'zod';
 
 /**
