@@ -8,4 +8,5 @@ export { resolveChallengeToken } from './email-challenges';
 export { PASSWORD_LOCKOUT_POLICY } from './lockout';
 export { PROFILE_FIELDS, readProfile } from './profile';
 export { deliver } from './mails';
+export { startVerifiedEnrollment } from './enrollment';
 export { stepUpMethodsOf } from './step-up-methods';

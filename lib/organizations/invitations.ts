@@ -16,7 +16,7 @@
  * used, revoked and expired links answer the same 404 as accept does.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { canonicalEmail, deliver } from '@/lib/accounts';
+import { canonicalEmail, deliver, startVerifiedEnrollment } from '@/lib/accounts';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
@@ -89,11 +89,16 @@ const notFound = () => serviceError('not_found', 'No such invitation in this org
 /** One answer for every link that cannot be used: unknown, accepted, revoked or expired alike. */
 const invalidLink = () => serviceError('not_found', 'This invitation link is not valid or has expired.');
 
-/** The mail with the link; sent once the change committed (as the account mails are), a failure is 503. */
-async function mailInvitation(tx: Executor, row: InvitationRow, token: string) {
+/**
+ * The mail with the link, naming who sends it (the person inviting or resending, by name and address)
+ * and to what; sent once the change committed (as the account mails are), a failure is 503.
+ */
+async function mailInvitation(tx: Executor, row: InvitationRow, token: string, sender: SessionActor) {
   const organization = await findOrganization(tx, row.organizationId);
+  const inviter = await findUserById(tx, sender.userId);
   return invitationMail({
     to: row.email,
+    inviter: inviter ? { email: inviter.email, displayName: inviter.displayName } : null,
     organizationName: organization?.name ?? 'an organization',
     roleName: roleRef(row).role_name,
     token,
@@ -152,7 +157,7 @@ export async function createInvitation(
       { organizationId: tenant.organizationId },
       now,
     );
-    return { row, mail: await mailInvitation(tx, row, token) };
+    return { row, mail: await mailInvitation(tx, row, token, actor) };
   });
   await deliver(mail);
   return invitationView(row, now);
@@ -177,7 +182,7 @@ export async function resendInvitation(tenant: TenantActor, actor: SessionActor,
       requestId,
       at: now,
     });
-    return { row, mail: await mailInvitation(tx, row, token) };
+    return { row, mail: await mailInvitation(tx, row, token, actor) };
   });
   await deliver(mail);
   return invitationView(row, now);
@@ -215,6 +220,21 @@ export async function previewInvitation(token: string, now: Date) {
   const organization = await findOrganization(db, invitation.organizationId);
   if (!organization) throw invalidLink();
   return { organization: { name: organization.name }, role_name: roleRef(invitation).role_name, expires_at: invitation.expiresAt.toISOString() };
+}
+
+/**
+ * Sign-up from an invitation link (docs/decisions.md, "Sign-up from an invitation"): the token, checked
+ * here as accept checks it (pending, unexpired; the row locked, so a concurrent revoke is seen), proves
+ * the invited mailbox, so the enrollment it starts is for the invited address only and verified from
+ * the start. The invitation itself stays pending: joining is still the invitee's own act, once, with
+ * the same link. Unusable links get the one 404 of preview and accept.
+ */
+export async function startEnrollmentFromInvitation(token: string, now: Date, requestId: string) {
+  return inTransaction(async (tx) => {
+    const invitation = await lockInvitationByTokenHash(tx, hashToken(token));
+    if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
+    return startVerifiedEnrollment(tx, invitation.email, 'invitation', now, requestId);
+  });
 }
 
 /**

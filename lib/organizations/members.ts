@@ -125,7 +125,8 @@ export async function changeMember(
       organizationId: tenant.organizationId,
       subject: { type: 'membership', id: target.id },
       requestId,
-      data: { fields: fields.join(','), role: roleRef(updated).role, status: updated.status },
+      // Old and new role and status (never secrets): the audit log says what changed, from what.
+      data: { fields: fields.join(','), role: roleRef(updated).role, status: updated.status, role_from: roleRef(target).role, status_from: target.status },
       at: now,
     });
     await emitEvent(tx, 'identity.organization.member.updated', memberEvent(tenant.organizationId, updated), { organizationId: tenant.organizationId }, now);
