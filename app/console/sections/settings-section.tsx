@@ -9,6 +9,7 @@ import { useConsoleAction, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { TextField } from '../console-ui';
 import type { Organization } from '../types';
+import { DangerZone } from './danger-zone';
 
 const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
 
@@ -89,6 +90,7 @@ export function SettingsSection() {
       )}
       <StatusNote message={note} />
       {panel}
+      <DangerZone />
     </section>
   );
 }
