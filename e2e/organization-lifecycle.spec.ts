@@ -27,7 +27,10 @@ async function open(page: Page, label: string) {
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await widerThan(page, width), `${name} at ${width} px: what sticks out`).toBe('');
+    // Wide tables scroll inside their own region; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px: ${await widerThan(page, width)}`).toBeLessThanOrEqual(
+      width,
+    );
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -86,7 +89,8 @@ test.describe('an organization from invitation to deletion', () => {
       await expect(invitee.getByRole('heading', { name: `Join ${ORGANIZATION} as member` })).toBeVisible();
       await invitee.getByRole('link', { name: 'Create an account' }).click();
       const mails = mailCount(inviteeEmail);
-      await expect(invitee.getByText(`The invitation link confirmed your address, ${inviteeEmail}: no code needed.`)).toBeVisible();
+      await expect(invitee.getByText('the invitation link confirms your address: no code needed.', { exact: false })).toBeVisible();
+      await expect(invitee.getByText(inviteeEmail, { exact: true })).toBeVisible();
       await expect(invitee.getByLabel('Verification code')).toHaveCount(0);
       await expectAccessible(invitee, '/sign-up (from an invitation)');
       await shoot(invitee, 'lifecycle-sign-up-invited');

@@ -21,7 +21,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       <h1>Create your account</h1>
       <p className="lead">
         {invitationToken
-          ? 'You were invited by e-mail: the invitation link confirms your address. Choose how to sign in: with a passkey or a password. Then you come back to the invitation to join.'
+          ? 'You were invited by e-mail, and the invitation link confirms your address: no code needed. Choose how to sign in, with a passkey or a password; then you come back to the invitation to join.'
           : 'First we confirm your e-mail address with a code. Then you choose how to sign in: with a passkey or a password.'}
       </p>
       <SignUpFlow returnTo={returnTo} invitationToken={invitationToken} />

@@ -28,18 +28,8 @@ export function SignUpFlow({ returnTo, invitationToken }: { returnTo: string; in
   const onFallback = useCallback((message: string) => setFallback(message), []);
 
   if (verified && created) return <AccountReady email={verified.email} credential={created} returnTo={returnTo} />;
-  if (verified) {
-    return (
-      <>
-        {invitationToken && !fallback && (
-          <p className="lead">
-            The invitation link confirmed your address, <strong className="auth-email">{verified.email}</strong>: no code needed.
-          </p>
-        )}
-        <CreateCredentials verified={verified} onCreated={setCreated} />
-      </>
-    );
-  }
+  // From an invitation the credential step's own "Verified <address>" shows the address the link confirmed.
+  if (verified) return <CreateCredentials verified={verified} onCreated={setCreated} />;
   if (invitationToken && !fallback) return <InvitedAddress token={invitationToken} returnTo={returnTo} onVerified={setVerified} onFallback={onFallback} />;
   return (
     <div className="card auth-card">

@@ -128,7 +128,7 @@ describe('deleting an organization', () => {
 
     const wrong = await remove(owner, id, 'acme');
     expect(wrong.status).toBe(400);
-    expect(await problemOf(wrong)).toMatchObject({ code: 'invalid_request', errors: [{ path: 'confirm_name' }] });
+    expect(await problemOf(wrong)).toMatchObject({ code: 'invalid_request', errors: [{ path: 'body.confirm_name' }] });
     const missing = await asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}', { params: { id }, body: {} });
     expect(missing.status).toBe(400);
     expect((await readOrganization(owner, id)).status).toBe(200);

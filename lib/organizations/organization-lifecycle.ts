@@ -63,7 +63,7 @@ export async function deleteOrganization(tenant: TenantActor, actor: SessionActo
     }
     if (confirmName !== organization.name) {
       const message = 'Type the organization’s name exactly as it is to confirm.';
-      throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'confirm_name', message }] } });
+      throw serviceError('invalid_request', message, { extras: { errors: [{ path: 'body.confirm_name', message }] } });
     }
     const counters = await countersOf(tx, organizationId, now);
     let grantsRevoked = 0;

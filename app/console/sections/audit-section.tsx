@@ -35,7 +35,7 @@ const HEADER = [
   'changes',
 ];
 
-/** Parties that are people: their address says it all, without the type in front. */
+/** Subjects that are people: their address says it all, without the type in front (actors always are). */
 const PEOPLE = new Set(['user', 'membership']);
 
 const party = (value: AuditParty | null) => (value ? `${value.type}${value.id ? ` ${value.id}` : ''}` : '—');
@@ -45,10 +45,10 @@ const party = (value: AuditParty | null) => (value ? `${value.type}${value.id ? 
  * just now, or a member's address from the console's list; else, when it has none any more (deleted,
  * or not for this reader), its type and id.
  */
-function Party({ value, people }: { value: AuditParty | null; people: Map<string, string> }) {
+function Party({ value, people, person = false }: { value: AuditParty | null; people: Map<string, string>; person?: boolean }) {
   const name = value?.name ?? (value?.id ? people.get(value.id) : undefined);
   if (!value || !name) return <code>{party(value)}</code>;
-  if (PEOPLE.has(value.type)) return <span className="auth-email">{name}</span>;
+  if (person || PEOPLE.has(value.type)) return <span className="auth-email">{name}</span>;
   return (
     <span>
       <span className="console-audit-type">{value.type.replace(/_/g, ' ')}</span> <strong>{name}</strong>
@@ -175,7 +175,6 @@ export function AuditSection() {
                 <tr>
                   <th scope="col">Action</th>
                   <th scope="col">When</th>
-                  <th scope="col">Outcome</th>
                   <th scope="col">Actor</th>
                   <th scope="col">Subject</th>
                   <th scope="col">Changes</th>
@@ -187,21 +186,22 @@ export function AuditSection() {
                   <tr key={item.id}>
                     <th scope="row">
                       <DottedName name={item.action} />
+                      {/* Nearly every organization event records a success: only the exception takes room. */}
+                      {item.outcome !== 'success' && <span className="console-audit-outcome">{item.outcome}</span>}
                     </th>
                     <td data-label="When">
                       <LocalTime iso={item.created_at} />
                     </td>
-                    <td data-label="Outcome">{item.outcome}</td>
-                    <td data-label="Actor">
-                      <Party value={item.actor} people={people} />
+                    <td data-label="Actor" className="console-audit-party">
+                      <Party value={item.actor} people={people} person />
                     </td>
-                    <td data-label="Subject">
+                    <td data-label="Subject" className="console-audit-party">
                       <Party value={item.subject} people={people} />
                     </td>
                     <td data-label="Changes">
                       <Changes changes={item.changes} />
                     </td>
-                    <td data-label="Request">
+                    <td data-label="Request" className="console-audit-request">
                       <code>{item.request_id ?? '—'}</code>
                     </td>
                   </tr>

@@ -21,7 +21,7 @@ function Gone({ name, outcome }: { name: string; outcome: Outcome }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="card console-danger" aria-labelledby="gone-heading" role="status">
+    <section className="card stack" aria-labelledby="gone-heading">
       <h3 id="gone-heading" ref={heading} tabIndex={-1}>
         {outcome.kind === 'left' ? `You left ${name}` : `${name} was deleted`}
       </h3>
@@ -147,6 +147,6 @@ function confirmProblem(name: string) {
     status: 400,
     code: 'invalid_request',
     detail: message,
-    errors: [{ path: 'confirm_name', message }],
+    errors: [{ path: 'body.confirm_name', message }],
   };
 }
