@@ -269,7 +269,8 @@ test.describe('the organization console', () => {
       await filters.getByRole('button', { name: 'Apply filters' }).click();
       await expect(rows).toHaveCount(1);
       await expect(rows.first().locator('td[data-label="Actor"]')).toHaveText(colleagueEmail);
-      await expect(rows.first().locator('td[data-label="Subject"]')).toHaveText(thirdEmail);
+      await expect(rows.first().locator('td[data-label="Subject"] .auth-email')).toHaveText(thirdEmail);
+      await expect(rows.first().getByRole('list', { name: 'Changes' })).toHaveText('status: active → suspended');
 
       await filters.getByLabel('Action').fill('approval.decided');
       await filters.getByRole('button', { name: 'Apply filters' }).click();

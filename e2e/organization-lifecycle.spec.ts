@@ -124,8 +124,8 @@ test.describe('an organization from invitation to deletion', () => {
       const updated = rows.filter({ hasText: 'member.updated' });
       await expect(updated).toHaveCount(1);
       await expect(updated.locator('td[data-label="Actor"]')).toHaveText(ownerEmail);
-      await expect(updated.locator('td[data-label="Subject"]')).toHaveText(inviteeEmail);
-      await expect(updated.locator('td[data-label="Changes"]')).toHaveText('role: member → admin');
+      await expect(updated.locator('td[data-label="Subject"] .auth-email')).toHaveText(inviteeEmail);
+      await expect(updated.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText(['role: member → admin']);
       const invited = rows.filter({ hasText: 'invitation.created' });
       await expect(invited.locator('td[data-label="Subject"]')).toHaveText(`invitation ${inviteeEmail}`);
       const created = rows.filter({ hasText: 'organization.created' });
@@ -177,7 +177,9 @@ test.describe('an organization from invitation to deletion', () => {
       await form.getByRole('button', { name: 'Delete organization' }).click();
       await expect(page.getByRole('heading', { name: `${ORGANIZATION} was deleted` })).toBeFocused();
       // The invitee had left and the invitation was used: only the owner was still a member.
-      await expect(page.getByText('1 member lost access, 0 pending invitations stopped working and 0 application authorizations ended.')).toBeVisible();
+      await expect(
+        page.getByText('1 membership ended (yours included), 0 pending invitations stopped working and 0 application authorizations ended.'),
+      ).toBeVisible();
       await shoot(page, 'lifecycle-deleted');
       await page.getByRole('link', { name: 'Go to your organizations' }).click();
       await expect(page.getByRole('heading', { name: 'You are not in any organization yet' })).toBeVisible();

@@ -64,10 +64,11 @@ export function changeText(change: NonNullable<AuditEvent['changes']>[number]): 
   return 'from' in change ? `${change.field}: ${shown(change.from)} → ${shown(change.to)}` : `${change.field} → ${shown(change.to)}`;
 }
 
+/** Under the subject: what the event changed on it. */
 function Changes({ changes }: { changes: AuditEvent['changes'] }) {
-  if (!changes || changes.length === 0) return <>—</>;
+  if (!changes || changes.length === 0) return null;
   return (
-    <ul className="console-audit-changes">
+    <ul className="console-audit-changes" aria-label="Changes">
       {changes.map((change) => (
         <li key={change.field}>{changeText(change)}</li>
       ))}
@@ -177,7 +178,6 @@ export function AuditSection() {
                   <th scope="col">When</th>
                   <th scope="col">Actor</th>
                   <th scope="col">Subject</th>
-                  <th scope="col">Changes</th>
                   <th scope="col">Request</th>
                 </tr>
               </thead>
@@ -197,8 +197,6 @@ export function AuditSection() {
                     </td>
                     <td data-label="Subject" className="console-audit-party">
                       <Party value={item.subject} people={people} />
-                    </td>
-                    <td data-label="Changes">
                       <Changes changes={item.changes} />
                     </td>
                     <td data-label="Request" className="console-audit-request">

@@ -21,13 +21,13 @@ function Gone({ name, outcome }: { name: string; outcome: Outcome }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="card stack" aria-labelledby="gone-heading">
+    <section className="card stack console-danger-card" aria-labelledby="gone-heading">
       <h3 id="gone-heading" ref={heading} tabIndex={-1}>
         {outcome.kind === 'left' ? `You left ${name}` : `${name} was deleted`}
       </h3>
       {outcome.kind === 'deleted' && (
         <p>
-          {plural(outcome.counts.members_removed, 'member', 'members')} lost access,{' '}
+          {plural(outcome.counts.members_removed, 'membership', 'memberships')} ended (yours included),{' '}
           {plural(outcome.counts.invitations_revoked, 'pending invitation', 'pending invitations')} stopped working and{' '}
           {plural(outcome.counts.grants_revoked, 'application authorization', 'application authorizations')} ended.
         </p>
@@ -75,7 +75,7 @@ export function DangerZone() {
   return (
     <section className="console-danger-zone" aria-labelledby="danger-heading">
       <h3 id="danger-heading">Leave or delete the organization</h3>
-      <div className="card console-danger stack">
+      <div className="card console-danger console-danger-card stack">
         <h4>Leave {name}</h4>
         <p>
           You lose access at once: your groups, any permissions delegated to you, and the applications you authorized for this organization. To come back,
@@ -101,7 +101,7 @@ export function DangerZone() {
         {leaving.alert}
       </div>
       {isOwner && (
-        <form className="card console-danger stack" onSubmit={remove} aria-label="Delete the organization" noValidate>
+        <form className="card console-danger console-danger-card stack" onSubmit={remove} aria-label="Delete the organization" noValidate>
           <h4>Delete {name}</h4>
           <p>This cannot be undone. Deleting the organization:</p>
           <ul>
