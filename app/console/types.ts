@@ -122,9 +122,18 @@ export interface AuditEvent {
   id: string;
   action: string;
   outcome: string;
-  actor: { type: string; id: string | null };
-  subject: { type: string; id: string | null } | null;
+  actor: AuditParty;
+  subject: AuditParty | null;
   request_id: string | null;
   data: Record<string, unknown> | null;
+  /** On updates: each changed field, old → new where recorded. */
+  changes?: { field: string; from?: string | number | boolean | null; to?: string | number | boolean | null }[];
   created_at: string;
+}
+
+/** An actor or subject of an audit event; `name` is what people call it, read now (null when gone). */
+export interface AuditParty {
+  type: string;
+  id: string | null;
+  name?: string | null;
 }

@@ -6,6 +6,19 @@ import { CollectionState, usePagedCollection } from '../_components/collection-s
 import { usePortalApi } from './portal-api';
 import type { DeveloperEvent } from './types';
 
+const kind = (type: string) => type.replace(/_/g, ' ');
+
+/** The subject by its name (the API reads it now: a key's or application's name, a webhook's host); by its id once it is gone. */
+function Subject({ event }: { event: DeveloperEvent }) {
+  if (!event.subject_type) return <>—</>;
+  if (!event.subject_name) return <code>{`${kind(event.subject_type)} ${event.subject_id ?? ''}`}</code>;
+  return (
+    <span>
+      <span className="hint">{kind(event.subject_type)}</span> <strong>{event.subject_name}</strong>
+    </span>
+  );
+}
+
 /** The caller's own developer activity (GET /api/developer/audit-events), newest first. */
 export function ActivitySection() {
   const { read, panel } = usePortalApi();
@@ -38,7 +51,7 @@ export function ActivitySection() {
                   </td>
                   <td data-label="Outcome">{event.outcome}</td>
                   <td data-label="Subject">
-                    <code>{event.subject_type ? `${event.subject_type} ${event.subject_id ?? ''}` : '—'}</code>
+                    <Subject event={event} />
                   </td>
                   <td data-label="Request">
                     <code>{event.request_id ?? '—'}</code>

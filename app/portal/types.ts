@@ -69,6 +69,8 @@ export interface DeveloperEvent {
   outcome: string;
   subject_type: string | null;
   subject_id: string | null;
+  /** The subject's name, read now (null once it is gone). */
+  subject_name?: string | null;
   created_at: string;
   request_id: string | null;
 }

@@ -34,6 +34,23 @@ export async function startEnrollment(email: string, now: Date, requestId: strin
   return { enrollment_token: started.token!, expires_at: started.expiresAt.toISOString() };
 }
 
+/**
+ * An enrollment whose address another proof of the mailbox already verified (an invitation link: its
+ * token was mailed to that address; docs/decisions.md, "Sign-up from an invitation"), in the caller's
+ * transaction, where that proof was checked. Verified from the start, so no code is mailed; single
+ * use and expiry as any enrollment. An address that has an account gets 409: the proof's holder is
+ * the mailbox's owner, whom the code mail would tell the same.
+ */
+export async function startVerifiedEnrollment(tx: Executor, email: string, proof: 'invitation', now: Date, requestId: string) {
+  if (await findUserByEmail(tx, email)) throw serviceError('conflict', 'An account already uses the invited address: sign in to accept the invitation.');
+  const started = await startChallenge(tx, { purpose: 'enrollment', email, userId: null, canVerify: true, withToken: true, now });
+  await markVerified(tx, started.id, now);
+  const subject = { type: 'enrollment', id: started.id };
+  await recordAudit(tx, { action: 'enrollment.started', outcome: 'success', actor: ANONYMOUS, subject, requestId, at: now });
+  await recordAudit(tx, { action: 'enrollment.email_verification', outcome: 'success', actor: ANONYMOUS, subject, requestId, data: { proof }, at: now });
+  return { enrollment_token: started.token!, expires_at: started.expiresAt.toISOString(), email };
+}
+
 export async function enrollmentOf(actor: EnrollmentActor): Promise<EmailChallengeRow> {
   const row = await findEmailChallenge(await getDb(), actor.enrollmentId);
   if (!row) throw serviceError('unauthenticated', 'The enrollment has ended.');

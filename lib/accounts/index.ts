@@ -9,4 +9,5 @@ export { PASSWORD_LOCKOUT_POLICY } from './lockout';
 export { readProfile } from './profile';
 export { PROFILE_FIELDS } from './profile.contract';
 export { deliver } from './mails';
+export { startVerifiedEnrollment } from './enrollment';
 export { stepUpMethodsOf } from './step-up-methods';

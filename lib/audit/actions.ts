@@ -7,7 +7,8 @@
 export const AUDIT_ACTIONS = {
   'account.created': ['method'],
   'enrollment.started': [],
-  'enrollment.email_verification': [],
+  // proof: `invitation` when an invitation link proved the address (no code was mailed); absent for a code.
+  'enrollment.email_verification': ['proof'],
   'signin.password': [],
   'signin.passkey': ['passkey_id'],
   'signin.email_code.started': [],
@@ -25,8 +26,12 @@ export const AUDIT_ACTIONS = {
   'oauth.consent': ['decision'],
   'oauth.consent.revoked': [],
   'organization.created': ['slug'],
-  'organization.updated': ['fields'],
-  'member.updated': ['fields', 'role', 'status'],
+  // Updates name their changed `fields`, and for fields that are not secret the new value and the old (`<field>_from`).
+  'organization.updated': ['fields', 'name', 'name_from', 'slug', 'slug_from'],
+  // What was gone with it, in counts (members, pending invitations, OAuth grants bound to it).
+  'organization.deleted': ['name', 'slug', 'members', 'invitations', 'grants_revoked'],
+  'member.updated': ['fields', 'role', 'status', 'role_from', 'status_from'],
+  'member.left': [],
   'member.revoked': [],
   'invitation.created': ['role'],
   'invitation.resent': [],

@@ -2,6 +2,8 @@
 export {
   activityOf,
   auditEventView,
+  changesOf,
+  type AuditChange,
   DEVELOPER_ACTION_PREFIXES,
   developerAuditEvents,
   eraseAuditPersonalData,
@@ -11,3 +13,4 @@ export {
   type OrganizationAuditFilter,
 } from './audit';
 export { AUDIT_ACTIONS, type AuditAction } from './actions';
+export type { OrganizationScope } from './subject-labels.repo';

@@ -9,6 +9,11 @@ const auditEvent = z.object({
   outcome: z.enum(['success', 'failure']),
   subject_type: z.string().nullable(),
   subject_id: z.string().nullable(),
+  subject_name: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The subject's name, read now: your API key's or application's name, your webhook's host; null once it is gone"),
   created_at: z.string(),
   request_id: z.string().nullable(),
 });

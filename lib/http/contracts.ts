@@ -13,9 +13,11 @@ import * as auditEvents from '@/lib/organizations/audit-events.contract';
 import * as bearer from '@/lib/organizations/bearer.contract';
 import * as delegations from '@/lib/organizations/delegations.contract';
 import * as groups from '@/lib/organizations/groups.contract';
+import * as invitationEnrollment from '@/lib/organizations/invitation-enrollment.contract';
 import * as invitations from '@/lib/organizations/invitations.contract';
 import * as members from '@/lib/organizations/members.contract';
 import * as memberships from '@/lib/organizations/memberships.contract';
+import * as organizationLifecycle from '@/lib/organizations/organization-lifecycle.contract';
 import * as organizations from '@/lib/organizations/organizations.contract';
 import * as policies from '@/lib/organizations/policies.contract';
 import * as roles from '@/lib/organizations/roles.contract';
@@ -54,9 +56,11 @@ export const CONTRACTS = {
   ...contractsOf(bearer),
   ...contractsOf(delegations),
   ...contractsOf(groups),
+  ...contractsOf(invitationEnrollment),
   ...contractsOf(invitations),
   ...contractsOf(members),
   ...contractsOf(memberships),
+  ...contractsOf(organizationLifecycle),
   ...contractsOf(organizations),
   ...contractsOf(policies),
   ...contractsOf(roles),

@@ -19,6 +19,8 @@ import { memberOperations } from '@/lib/organizations/members.routes';
 import { bearerOrganizationOperations } from '@/lib/organizations/bearer.routes';
 import { membershipOperations } from '@/lib/organizations/memberships.routes';
 import { organizationOperations } from '@/lib/organizations/organizations.routes';
+import { organizationLifecycleOperations } from '@/lib/organizations/organization-lifecycle.routes';
+import { invitationEnrollmentOperations } from '@/lib/organizations/invitation-enrollment.routes';
 import { delegationOperations } from '@/lib/organizations/delegations.routes';
 import { groupOperations } from '@/lib/organizations/groups.routes';
 import { roleOperations } from '@/lib/organizations/roles.routes';
@@ -48,8 +50,10 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...privacyOperations,
   ...membershipOperations,
   ...organizationOperations,
+  ...organizationLifecycleOperations,
   ...memberOperations,
   ...invitationOperations,
+  ...invitationEnrollmentOperations,
   ...groupOperations,
   ...roleOperations,
   ...delegationOperations,

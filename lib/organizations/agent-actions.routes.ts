@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { listOrganizationAgentActions, registerAgentAction } from './agent-actions';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './agent-actions.contract';
 
 export const agentActionOperations: AnyOperation[] = [

@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { assignApplication, listAssignmentsOf, unassignApplication } from './applications';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './applications.contract';
 
 export const organizationApplicationOperations: AnyOperation[] = [

@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { decideOrganizationApproval, listOrganizationApprovals, requestApproval } from './approvals';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './approvals.contract';
 
 export const approvalOperations: AnyOperation[] = [

@@ -60,8 +60,9 @@ describe('organization audit events', () => {
       id: expect.any(String),
       action: 'policy.set',
       outcome: 'success',
-      actor: { type: 'session', id: bob.userId },
-      subject: { type: 'policy', id: 'session.idle_timeout_seconds' },
+      actor: { type: 'session', id: bob.userId, name: bob.email },
+      // A policy is named by its key: no other name.
+      subject: { type: 'policy', id: 'session.idle_timeout_seconds', name: null },
       request_id: expect.any(String),
       data: { policy: 'session.idle_timeout_seconds' },
       created_at: expect.any(String),

@@ -3,10 +3,9 @@
  * organization-bound OAuth token (or API key). The pipeline requires the binding, refuses any other
  * organization (403) and resolves the owner's active membership before a handler runs.
  */
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { boundOrganizations, organizationDomains } from './bearer';
 import { readOrganization } from './organizations';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './bearer.contract';
 
 export const bearerOrganizationOperations: AnyOperation[] = [

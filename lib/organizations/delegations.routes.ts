@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { createDelegation, listDelegations, revokeDelegation } from './delegations';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './delegations.contract';
 
 export const delegationOperations: AnyOperation[] = [

@@ -63,7 +63,7 @@ describe('inviting and accepting', () => {
 
     const mail = mailbox.textTo(bob.email);
     expect(mail).toContain(`${getConfig().baseUrl}/invitations/accept?token=`);
-    expect(mailbox.lastTo(bob.email).raw).toMatch(/Subject: You are invited to join Acme/);
+    expect(mailbox.lastTo(bob.email).raw).toContain(`Subject: ${owner.email} invited you to join Acme`);
     const token = invitationTokenFor(mailbox, bob.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [stored] = await (await getDb()).select().from(invitations).where(eq(invitations.id, body.id));

@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection, bindResource } from '@/lib/contract/operation';
 import { acceptInvitation, createInvitation, listOrganizationInvitations, previewInvitation, resendInvitation, revokeInvitation } from './invitations';
-import { bindCollection, bindResource } from '@/lib/contract/operation';
 import * as contract from './invitations.contract';
 
 export const invitationOperations: AnyOperation[] = [

@@ -6,7 +6,7 @@
  * and expired links answer the same 404 as accept does.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { canonicalEmail, deliver } from '@/lib/accounts';
+import { canonicalEmail, deliver, startVerifiedEnrollment } from '@/lib/accounts';
 import { recordAudit } from '@/lib/audit';
 import type { Actor, SessionActor } from '@/lib/contract/actor';
 import type { Page, PageRequest } from '@/lib/contract/operation';
@@ -76,11 +76,16 @@ function newToken(now: Date) {
   return { token, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + getConfig().ttl.invitation * 1000) };
 }
 
-/** The mail with the link; sent once the change committed (as the account mails are), a failure is 503. */
-async function mailInvitation(tx: Executor, row: InvitationRow, token: string) {
+/**
+ * The mail with the link, naming who sends it (the person inviting or resending, by name and address)
+ * and to what; sent once the change committed (as the account mails are), a failure is 503.
+ */
+async function mailInvitation(tx: Executor, row: InvitationRow, token: string, sender: SessionActor) {
   const organization = await findOrganization(tx, row.organizationId);
+  const inviter = await findUserById(tx, sender.userId);
   return invitationMail({
     to: row.email,
+    inviter: inviter ? { email: inviter.email, displayName: inviter.displayName } : null,
     organizationName: organization?.name ?? 'an organization',
     roleName: roleRef(row).role_name,
     token,
@@ -120,7 +125,7 @@ export async function createInvitation(
     });
     const row = (await findInvitation(tx, tenant.organizationId, id))!;
     await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId: id, requestId, now }, { role: roleRef(row).role });
-    return { row, mail: await mailInvitation(tx, row, token) };
+    return { row, mail: await mailInvitation(tx, row, token, actor) };
   });
   await deliver(mail);
   return invitationView(row, now);
@@ -136,7 +141,7 @@ export async function resendInvitation(tenant: TenantActor, actor: SessionActor,
     await updateInvitation(tx, tenant.organizationId, invitationId, { status: move.to, tokenHash, expiresAt }, now);
     const row = { ...current, status: move.to, expiresAt };
     await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId, requestId, now });
-    return { row, mail: await mailInvitation(tx, row, token) };
+    return { row, mail: await mailInvitation(tx, row, token, actor) };
   });
   await deliver(mail);
   return invitationView(row, now);
@@ -167,6 +172,21 @@ export async function previewInvitation(token: string, now: Date) {
   const organization = await findOrganization(db, invitation.organizationId);
   if (!organization) throw invalidLink();
   return { organization: { name: organization.name }, role_name: roleRef(invitation).role_name, expires_at: invitation.expiresAt.toISOString() };
+}
+
+/**
+ * Sign-up from an invitation link (docs/decisions.md, "Sign-up from an invitation"): the token, checked
+ * here as accept checks it (pending, unexpired; the row locked, so a concurrent revoke is seen), proves
+ * the invited mailbox, so the enrollment it starts is for the invited address only and verified from
+ * the start. The invitation itself stays pending: joining is still the invitee's own act, once, with
+ * the same link. Unusable links get the one 404 of preview and accept.
+ */
+export async function startEnrollmentFromInvitation(token: string, now: Date, requestId: string) {
+  return inTransaction(async (tx) => {
+    const invitation = await lockInvitationByTokenHash(tx, hashToken(token));
+    if (!invitation || invitationStatus(invitation, now) !== 'pending') throw invalidLink();
+    return startVerifiedEnrollment(tx, invitation.email, 'invitation', now, requestId);
+  });
 }
 
 /**

@@ -149,7 +149,14 @@ export async function changeMember(
     // One request is one change: its moves name the same record (member.updated), written once.
     const { audit, emits } = (statusMove ?? roleMove)!.effects;
     if (audit) {
-      const data = { fields: fields.join(','), role: roleRef(updated).role, status: updated.status };
+      // Old and new role and status (never secrets): the audit log says what changed, from what.
+      const data = {
+        fields: fields.join(','),
+        role: roleRef(updated).role,
+        status: updated.status,
+        role_from: roleRef(target).role,
+        status_from: target.status,
+      };
       await recordAudit(tx, {
         action: audit,
         outcome: 'success',

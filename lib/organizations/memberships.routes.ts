@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindCollection } from '@/lib/contract/operation';
 import { myMemberships } from './memberships';
-import { bindCollection } from '@/lib/contract/operation';
 import * as contract from './memberships.contract';
 
 export const membershipOperations: AnyOperation[] = [bindCollection(contract.listMyMemberships, ({ actor, page }) => myMemberships(actor, page))];

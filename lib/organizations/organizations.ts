@@ -110,12 +110,16 @@ export async function changeOrganization(tenant: TenantActor, actor: SessionActo
   const fields = Object.keys(changes).sort();
   if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of name, slug.');
   const row = await inTransaction(async (tx) => {
-    if (changes.slug !== undefined) {
-      const current = await findOrganization(tx, tenant.organizationId);
-      if (current?.slug !== changes.slug && (await slugTaken(tx, changes.slug))) throw slugConflict();
-    }
+    const current = await findOrganization(tx, tenant.organizationId);
+    if (!current) throw serviceError('not_found', 'No such organization.');
+    if (changes.slug !== undefined && current.slug !== changes.slug && (await slugTaken(tx, changes.slug))) throw slugConflict();
     const updated = await updateOrganization(tx, tenant.organizationId, changes, now);
     if (!updated) throw serviceError('not_found', 'No such organization.');
+    // The name and slug are public handles, not secrets: the audit log shows them old and new.
+    const previous = {
+      ...(changes.name !== undefined ? { name: changes.name, name_from: current.name } : {}),
+      ...(changes.slug !== undefined ? { slug: changes.slug, slug_from: current.slug } : {}),
+    };
     await recordAudit(tx, {
       action: 'organization.updated',
       outcome: 'success',
@@ -123,7 +127,7 @@ export async function changeOrganization(tenant: TenantActor, actor: SessionActo
       organizationId: tenant.organizationId,
       subject: { type: 'organization', id: tenant.organizationId },
       requestId,
-      data: { fields: fields.join(',') },
+      data: { fields: fields.join(','), ...previous },
       at: now,
     });
     return updated;

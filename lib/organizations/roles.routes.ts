@@ -1,6 +1,5 @@
-import { type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindResource } from '@/lib/contract/operation';
 import { changeRole, createRole, deleteRole, listRoles } from './roles';
-import { bindResource } from '@/lib/contract/operation';
 import * as contract from './roles.contract';
 
 export const roleOperations: AnyOperation[] = [

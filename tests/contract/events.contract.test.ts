@@ -154,6 +154,13 @@ const SCENARIOS: Record<string, () => Promise<Act>> = {
     const memberId = await joinAs(id, bob.userId, 'member');
     return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id, member_id: memberId } });
   },
+  leaveOrganization: async () => {
+    const owner = await passwordAccount();
+    const bob = await passwordAccount();
+    const id = await createOrganization(owner);
+    await joinAs(id, bob.userId, 'member');
+    return () => asBrowser(bob.browser, 'POST', '/api/organizations/{id}/leave', { params: { id }, body: {} });
+  },
   createOrganizationInvitation: async () => {
     const owner = await passwordAccount();
     const id = await createOrganization(owner);

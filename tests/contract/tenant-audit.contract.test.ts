@@ -14,7 +14,7 @@ import { auditEvents } from '@/lib/db/schema';
 import { OPERATIONS } from '@/lib/http/registry';
 import { useMailbox } from '../helpers/accounts';
 import { developerApplication, freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
-import { asBrowser, type Person } from '../helpers/organizations';
+import { asBrowser, createOrganization, joinAs, person, type Person } from '../helpers/organizations';
 import { WalkCoverage } from '../helpers/walk-coverage';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
@@ -28,7 +28,12 @@ interface Success {
   as?: (w: World) => Person;
   /** Set the scene first (not what is audited). */
   before?: (w: World, params: Record<string, string>) => Promise<void>;
+  /** Another organization of the owner's to act in, when the change would end the shared one. */
+  organization?: (w: World) => Promise<string>;
 }
+
+/** Who leaves in the leave walk: a fresh member, so the world's people stay for the other operations. */
+let leaver: Person | null = null;
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
@@ -57,6 +62,14 @@ const SUCCESS: Record<string, Success> = {
   requestOrganizationApproval: { body: () => ({ action: 'policies.delete', target: 'session.binding', reason: 'Audit contract' }) },
   // The fixture approval was requested by the owner: another admin decides it.
   decideOrganizationApproval: { body: () => ({ decision: 'approve' }), as: (w) => w.admin },
+  leaveOrganization: {
+    before: async (w) => {
+      leaver = await person(w.mailbox, 'leaver');
+      await joinAs(w.id, leaver.userId, 'member');
+    },
+    as: () => leaver!,
+  },
+  deleteOrganization: { organization: (w) => createOrganization(w.owner, 'Doomed'), body: () => ({ confirm_name: 'Doomed' }) },
   registerOrganizationAgentAction: {
     body: () => ({ name: `action.${randomUUID().slice(0, 8)}`, description: 'Audit contract', input_schema: { type: 'object' }, risk_level: 'low' }),
   },
@@ -76,11 +89,12 @@ describe('tenant mutations are audited (generated from the registry)', () => {
     walk.record(op);
     const success = SUCCESS[op.id] ?? {};
     const params = await paramsIn(org, op);
+    if (success.organization) params.id = await success.organization(org);
     await success.before?.(org, params);
     const actor = success.as?.(org) ?? org.owner;
     const response = await asBrowser(actor.browser, op.method, op.path, {
       params,
-      body: op.method === 'DELETE' ? undefined : ((await success.body?.(org, params)) ?? {}),
+      body: op.method === 'DELETE' && !success.body ? undefined : ((await success.body?.(org, params)) ?? {}),
       headers: op.idempotency === 'required' ? { 'idempotency-key': randomUUID() } : {},
     });
     expect(response.status, `${label(op)}: ${await response.clone().text()}`).toBeLessThan(300);
@@ -90,7 +104,7 @@ describe('tenant mutations are audited (generated from the registry)', () => {
     )
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.requestId, requestId)));
+      .where(and(eq(auditEvents.organizationId, params.id!), eq(auditEvents.requestId, requestId)));
     expect(written.length, 'audit events with the request id').toBeGreaterThan(0);
     for (const event of written) {
       expect(event).toMatchObject({ outcome: 'success', actorType: 'session', actorId: actor.userId });

@@ -10,7 +10,7 @@ import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField } from '../console-ui';
 import { toCsv } from '../csv';
 import { usePeople } from '../people';
-import type { AuditEvent } from '../types';
+import type { AuditEvent, AuditParty } from '../types';
 import { localToIso } from './delegations-section';
 
 interface Filters {
@@ -20,15 +20,60 @@ interface Filters {
   to?: string;
 }
 
-const HEADER = ['created_at', 'action', 'outcome', 'actor_type', 'actor_id', 'subject_type', 'subject_id', 'request_id', 'data'];
+const HEADER = [
+  'created_at',
+  'action',
+  'outcome',
+  'actor_type',
+  'actor_id',
+  'subject_type',
+  'subject_id',
+  'request_id',
+  'data',
+  'actor_name',
+  'subject_name',
+  'changes',
+];
 
-const party = (value: { type: string; id: string | null } | null) => (value ? `${value.type}${value.id ? ` ${value.id}` : ''}` : '—');
+/** Subjects that are people: their address says it all, without the type in front (actors always are). */
+const PEOPLE = new Set(['user', 'membership']);
 
-/** A party as a person reads it: a member's e-mail address when the id is a member's, else its type and id. */
-function Party({ value, people }: { value: { type: string; id: string | null } | null; people: Map<string, string> }) {
-  const email = value?.id ? people.get(value.id) : undefined;
-  if (email) return <span className="auth-email">{email}</span>;
-  return <code>{party(value)}</code>;
+const party = (value: AuditParty | null) => (value ? `${value.type}${value.id ? ` ${value.id}` : ''}` : '—');
+
+/**
+ * A party as a person reads it: its name (an address, a role's or group's name ...) as the API read it
+ * just now, or a member's address from the console's list; else, when it has none any more (deleted,
+ * or not for this reader), its type and id.
+ */
+function Party({ value, people, person = false }: { value: AuditParty | null; people: Map<string, string>; person?: boolean }) {
+  const name = value?.name ?? (value?.id ? people.get(value.id) : undefined);
+  if (!value || !name) return <code>{party(value)}</code>;
+  if (person || PEOPLE.has(value.type)) return <span className="auth-email">{name}</span>;
+  return (
+    <span>
+      <span className="console-audit-type">{value.type.replace(/_/g, ' ')}</span> <strong>{name}</strong>
+    </span>
+  );
+}
+
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? 'none' : String(value));
+
+/** "role: member → admin", or the field's name alone when its values are not recorded (secrets never are). */
+export function changeText(change: NonNullable<AuditEvent['changes']>[number]): string {
+  if (!('to' in change) && !('from' in change)) return change.field;
+  return 'from' in change ? `${change.field}: ${shown(change.from)} → ${shown(change.to)}` : `${change.field} → ${shown(change.to)}`;
+}
+
+/** Under the subject: what the event changed on it. */
+function Changes({ changes }: { changes: AuditEvent['changes'] }) {
+  if (!changes || changes.length === 0) return null;
+  return (
+    <ul className="console-audit-changes" aria-label="Changes">
+      {changes.map((change) => (
+        <li key={change.field}>{changeText(change)}</li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -77,6 +122,9 @@ export function AuditSection() {
       item.subject?.id,
       item.request_id,
       item.data,
+      item.actor.name,
+      item.subject?.name,
+      item.changes?.map(changeText).join('; '),
     ]);
     const blob = new Blob([toCsv([HEADER, ...rows])], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
@@ -128,7 +176,6 @@ export function AuditSection() {
                 <tr>
                   <th scope="col">Action</th>
                   <th scope="col">When</th>
-                  <th scope="col">Outcome</th>
                   <th scope="col">Actor</th>
                   <th scope="col">Subject</th>
                   <th scope="col">Request</th>
@@ -139,18 +186,20 @@ export function AuditSection() {
                   <tr key={item.id}>
                     <th scope="row">
                       <DottedName name={item.action} />
+                      {/* Nearly every organization event records a success: only the exception takes room. */}
+                      {item.outcome !== 'success' && <span className="console-audit-outcome">{item.outcome}</span>}
                     </th>
                     <td data-label="When">
                       <LocalTime iso={item.created_at} />
                     </td>
-                    <td data-label="Outcome">{item.outcome}</td>
-                    <td data-label="Actor">
-                      <Party value={item.actor} people={people} />
+                    <td data-label="Actor" className="console-audit-party">
+                      <Party value={item.actor} people={people} person />
                     </td>
-                    <td data-label="Subject">
+                    <td data-label="Subject" className="console-audit-party">
                       <Party value={item.subject} people={people} />
+                      <Changes changes={item.changes} />
                     </td>
-                    <td data-label="Request">
+                    <td data-label="Request" className="console-audit-request">
                       <code>{item.request_id ?? '—'}</code>
                     </td>
                   </tr>

@@ -10,6 +10,7 @@ import { useConsole } from '../console-context';
 import { TextField } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
 import type { Organization } from '../types';
+import { DangerZone } from './danger-zone';
 
 const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
 
@@ -94,6 +95,7 @@ export function SettingsSection() {
       )}
       <StatusNote message={note} />
       {panel}
+      <DangerZone />
     </section>
   );
 }

@@ -1,25 +1,20 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { callApi, signOut } from '../../_components/auth/api';
-import { SuccessPanel } from '../../_components/auth/success-panel';
 import { useApiAction } from '../../_components/auth/use-api-action';
 import { withReturnTo } from '../../sign-in/return-to';
-
-interface Accepted {
-  organization_id: string;
-  membership_id: string;
-}
+import { useJoined, type Accepted } from './invitation-offer';
 
 /**
  * "Join as <address>": posts the link's token with the session's CSRF token. On success the page
- * offers the way into the console; on failure the API's message is shown and focused (it never names
+ * says what happened and offers the way into the console (InvitationOffer); on failure the API's message is shown and focused (it never names
  * the invited address), with a way to sign out and come back with another account.
  */
 export function AcceptInvitation({ token, csrf, email, returnTo }: { token: string; csrf: string; email: string; returnTo: string }) {
   const { pending, error, run } = useApiAction();
   const leaving = useApiAction();
-  const [joined, setJoined] = useState<Accepted | null>(null);
+  const joined = useJoined();
   const alert = useRef<HTMLParagraphElement>(null);
   const message = error ?? leaving.error;
 
@@ -30,21 +25,10 @@ export function AcceptInvitation({ token, csrf, email, returnTo }: { token: stri
   async function join() {
     const result = await run(() => callApi<Accepted>('/api/organizations/invitations/accept', { token }, { csrf }));
     if (result?.ok) {
-      setJoined(result.body);
       // The token is used up: keep it out of the address bar and the history from here on.
       window.history.replaceState(null, '', '/invitations/accept');
+      joined(result.body);
     }
-  }
-
-  if (joined) {
-    return (
-      <SuccessPanel title="You joined the organization">
-        <p>You are now a member.</p>
-        <a className="auth-button-link" href={`/console?organization=${encodeURIComponent(joined.organization_id)}`}>
-          Open the organization
-        </a>
-      </SuccessPanel>
-    );
   }
 
   return (

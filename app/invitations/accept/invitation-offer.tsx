@@ -1,8 +1,18 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { callApi, problemMessage } from '../../_components/auth/api';
 import { LocalTime } from '../../_components/auth/local-time';
+
+/** POST /api/organizations/invitations/accept's answer. */
+export interface Accepted {
+  organization_id: string;
+  membership_id: string;
+}
+
+/** How the Join button tells the page that the invitation was accepted. */
+const JoinedContext = createContext<(accepted: Accepted) => void>(() => undefined);
+export const useJoined = () => useContext(JoinedContext);
 
 /** POST /api/organizations/invitations/preview: what the link offers, never who it was sent to. */
 export interface InvitationPreview {
@@ -24,6 +34,7 @@ const INVALID_LINK = 'This invitation link is not valid or has expired; ask for 
  */
 export function InvitationOffer({ token, children }: { token: string; children: ReactNode }) {
   const [offer, setOffer] = useState<Offer>({ state: 'checking' });
+  const [joined, setJoined] = useState<Accepted | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -38,6 +49,8 @@ export function InvitationOffer({ token, children }: { token: string; children: 
     };
   }, [token]);
 
+  if (joined) return <Joined accepted={joined} preview={offer.state === 'valid' ? offer.preview : null} />;
+
   if (offer.state === 'valid') {
     const { organization, role_name, expires_at } = offer.preview;
     return (
@@ -48,7 +61,7 @@ export function InvitationOffer({ token, children }: { token: string; children: 
         <p className="lead">
           This invitation expires on <LocalTime iso={expires_at} />.
         </p>
-        {children}
+        <JoinedContext value={setJoined}>{children}</JoinedContext>
       </>
     );
   }
@@ -71,9 +84,41 @@ export function InvitationOffer({ token, children }: { token: string; children: 
           <p role="alert" className="error auth-alert">
             {offer.message}
           </p>
-          {children}
+          <JoinedContext value={setJoined}>{children}</JoinedContext>
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * After Join: what happened (the organization and role the invitation named, when the preview could
+ * read them), focused so that it is announced, and the way into the console. The invitation's expiry
+ * no longer matters and is not shown.
+ */
+function Joined({ accepted, preview }: { accepted: Accepted; preview: InvitationPreview | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const name = preview?.organization.name;
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        {name ? `You joined ${name}` : 'You joined the organization'}
+      </h1>
+      <section className="card auth-card auth-success" aria-label="Your membership">
+        <p>
+          {preview ? (
+            <>
+              You are now a member of <strong>{preview.organization.name}</strong> with the role <strong>{preview.role_name}</strong>.
+            </>
+          ) : (
+            'You are now a member.'
+          )}
+        </p>
+        <a className="auth-button-link" href={`/console?organization=${encodeURIComponent(accepted.organization_id)}`}>
+          Open {name ?? 'the organization'} in the console
+        </a>
+      </section>
     </>
   );
 }

@@ -56,7 +56,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
               </Link>
             </div>
             <p className="auth-links">
-              No account yet? <Link href={withReturnTo('/sign-up', here)}>Create an account</Link> with the invited address.
+              No account yet? <Link href={withReturnTo('/sign-up', here)}>Create an account</Link>: the invitation link confirms your address, no code needed.
             </p>
           </>
         )}

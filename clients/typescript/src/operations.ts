@@ -285,6 +285,8 @@ export type ListDeveloperAuditEventsItem = {
   outcome: 'success' | 'failure';
   subject_type: string | null;
   subject_id: string | null;
+  /** The subject's name, read now: your API key's or application's name, your webhook's host; null once it is gone */
+  subject_name?: string | null;
   created_at: string;
   request_id: string | null;
 };
