@@ -4,7 +4,6 @@
  * the permission gets 403 `forbidden`, the organization's session policies are checked, and the
  * handler receives the typed tenant actor. No handler re-checks membership.
  */
-import { serviceError } from './errors';
 import type { BuiltInRole, Permission } from './permissions';
 
 export type SignInMethod = 'passkey' | 'password' | 'email_code' | 'federation';
@@ -52,13 +51,4 @@ export interface TenantActor {
    */
   rolePermissions: ReadonlySet<Permission>;
   policies: TenantPolicies;
-}
-
-/**
- * The handler's proof that the pipeline resolved the tenant: operations that declare `tenant` always
- * receive one. Should a declaration and a handler ever disagree, the answer is the tenant 404.
- */
-export function tenantOf(tenant: TenantActor | null): TenantActor {
-  if (!tenant) throw serviceError('not_found', 'No such organization.');
-  return tenant;
 }
