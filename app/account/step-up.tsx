@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { AccountUsername } from '../_components/auth/account-username';
 import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
@@ -110,6 +111,7 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
       )}
       {methods.includes('password') && (
         <form className="stack" onSubmit={withPassword}>
+          <AccountUsername />
           <div className="auth-field">
             <label htmlFor={passwordId}>Current password</label>
             <input id={passwordId} name="password" type="password" autoComplete="current-password" required autoFocus />
