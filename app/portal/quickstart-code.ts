@@ -18,15 +18,18 @@ export function quickstartScope(approved: readonly string[]): string {
   return ['openid', ...approved.filter((scope) => scope !== 'openid')].join(' ');
 }
 
-/** The arguments of client.discovery(server, clientId, metadata?, clientAuthentication?, options?). */
+/** A JavaScript string literal, in the single quotes the rest of the code uses. */
+const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The arguments of client.discovery(server, clientId, metadata?, clientAuthentication?, options?), one a line. */
 function discoveryArguments(issuer: string, clientId: string, clientType: QuickstartInput['clientType']): string {
-  const args = [`new URL(${JSON.stringify(issuer)})`, JSON.stringify(clientId)];
+  const args = [`new URL(${quoted(issuer)}),`, `${quoted(clientId)},`, 'undefined,'];
   // A confidential client sends its secret with HTTP Basic (the method the portal registers); a public
   // one has none and proves itself with PKCE alone.
-  args.push('undefined', clientType === 'confidential' ? 'client.ClientSecretBasic(process.env.CLIENT_SECRET)' : 'client.None()');
+  args.push(clientType === 'confidential' ? 'client.ClientSecretBasic(process.env.CLIENT_SECRET),' : 'client.None(),');
   // openid-client refuses plain http unless told to; only a local issuer (http://localhost) needs it.
-  if (new URL(issuer).protocol === 'http:') args.push('{ execute: [client.allowInsecureRequests] }');
-  return args.join(', ');
+  if (new URL(issuer).protocol === 'http:') args.push('{ execute: [client.allowInsecureRequests] }, // an http issuer: local development only');
+  return `${args.map((arg) => `\n  ${arg}`).join('')}\n`;
 }
 
 export function quickstartCode({ issuer, clientId, clientType, redirectUri, scopes }: QuickstartInput): string {
@@ -47,8 +50,8 @@ app.get('/login', async (req, res) => {
   req.session.pkce = client.randomPKCECodeVerifier();
   req.session.state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: ${JSON.stringify(redirect.href)},
-    scope: ${JSON.stringify(scope)},${refresh}
+    redirect_uri: ${quoted(redirect.href)},
+    scope: ${quoted(scope)},${refresh}
     code_challenge: await client.calculatePKCECodeChallenge(req.session.pkce),
     code_challenge_method: 'S256',
     state: req.session.state,
@@ -56,12 +59,12 @@ app.get('/login', async (req, res) => {
   res.redirect(url.href);
 });
 
-app.get(${JSON.stringify(redirect.pathname)}, async (req, res) => {
-  const tokens = await client.authorizationCodeGrant(config, new URL(req.originalUrl, ${JSON.stringify(redirect.origin)}), {
+app.get(${quoted(redirect.pathname)}, async (req, res) => {
+  const tokens = await client.authorizationCodeGrant(config, new URL(req.originalUrl, ${quoted(redirect.origin)}), {
     pkceCodeVerifier: req.session.pkce,
     expectedState: req.session.state,
   });
-  // The claims your scopes release (name, email, ...) come from userinfo, for the ID token's subject.
+  // name, email and the other claims of your scopes come from userinfo
   req.session.user = await client.fetchUserInfo(config, tokens.access_token, tokens.claims().sub);
   res.redirect('/');
 });

@@ -72,7 +72,9 @@ describe('the portal quickstart', () => {
     const production = quickstartCode({ ...input, issuer: 'https://id.example.com', clientType: 'confidential' });
     expect(production).not.toContain('allowInsecureRequests');
     expect(production).toContain('client.ClientSecretBasic(process.env.CLIENT_SECRET)');
-    expect(production).toContain('app.get("/auth/callback"');
+    expect(production).toContain("app.get('/auth/callback'");
     expect(quickstartCode({ ...input, issuer: 'http://localhost:3000', clientType: 'public' })).toContain('client.allowInsecureRequests');
+    // Values are quoted as JavaScript strings, whatever they hold.
+    expect(quickstartCode({ ...input, issuer: 'https://id.example.com', clientType: 'public', clientId: "it's\\x" })).toContain("'it\\'s\\\\x'");
   });
 });
