@@ -9,8 +9,8 @@ import { RemoveConfirmation } from '../account/remove-confirmation';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
 import { CertificationStatus } from './certification-status';
 import { OneTimeSecret } from './one-time-secret';
-import { CopyableValue, ProviderFacts, Quickstart, useIssuer } from './quickstart';
 import type { PortalRead, PortalSend } from './portal-api';
+import { CopyableValue, ProviderFacts, Quickstart, useIssuer } from './quickstart';
 import type { Application, ScopeChoice } from './types';
 
 type Mode = 'view' | 'edit' | 'disable';
