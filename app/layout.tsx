@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { AccountNav } from './_components/auth/account-nav';
+import { SiteNav } from './_components/site/site-nav';
+import { visitorSession } from './_components/auth/server-session';
+import { SignedInEmailProvider } from './_components/site/signed-in-email';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,7 +13,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // One session read per page view (React's request cache): the header and the page share it.
+  const session = await visitorSession();
   return (
     <html lang="en">
       <body>
@@ -23,12 +27,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link className="brand" href="/">
               Identity Service
             </Link>
-            <Link href="/docs">Docs</Link>
-            <Link href="/status">Status</Link>
-            <AccountNav />
+            <SiteNav signedIn={session !== null} />
           </nav>
         </header>
-        <main id="main">{children}</main>
+        <main id="main">
+          <SignedInEmailProvider email={session?.user.email ?? null}>{children}</SignedInEmailProvider>
+        </main>
         <footer className="site-footer">Open-source identity and access service · API version v1</footer>
       </body>
     </html>

@@ -11,10 +11,18 @@ interface Area {
   description: string;
   /** Capabilities that must be live (or degraded) for the area to be usable. */
   needs: string[];
+  /** A second way in, said after the description (e.g. creating an account beside signing in). */
+  also?: { href: string; label: string; after: string };
 }
 
 const AREAS: Area[] = [
-  { title: 'Sign in', href: '/sign-in', description: 'Passkeys, passwords and e-mail codes on hosted pages.', needs: ['passkeys', 'password', 'email_otp'] },
+  {
+    title: 'Sign in',
+    href: '/sign-in',
+    description: 'Passkeys, passwords and e-mail codes on hosted pages.',
+    needs: ['passkeys', 'password', 'email_otp'],
+    also: { href: '/sign-up', label: 'Sign up', after: ' for a new account with a verified e-mail address.' },
+  },
   {
     title: 'Admin console',
     href: '/console',
@@ -44,6 +52,12 @@ export default async function HomePage() {
           <li className="card" key={area.href}>
             <h3>{usable(area) ? <Link href={area.href}>{area.title}</Link> : area.title}</h3>
             <p>{area.description}</p>
+            {area.also && usable(area) && (
+              <p>
+                <Link href={area.also.href}>{area.also.label}</Link>
+                {area.also.after}
+              </p>
+            )}
             {!usable(area) && (
               <p>
                 <StatusBadge value={area.needs.map(statusOf).includes('unavailable') ? 'unavailable' : 'planned'} /> Not available on this deployment yet.

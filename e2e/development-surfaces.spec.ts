@@ -10,6 +10,8 @@ test.describe('development surfaces', () => {
   // ASVS V13.4.2, V13.4.5
   test('answer 404 in a normal start', async ({ request }) => {
     expect((await request.get('/api/bench/bare')).status()).toBe(404);
+    // The dev mailbox page: this server sends mail over SMTP, so there is no mailbox to show.
+    expect((await request.get('/dev/mail')).status()).toBe(404);
     for (const [method, path] of [
       ['GET', '/interaction/some-uid'],
       ['POST', '/interaction/some-uid'],

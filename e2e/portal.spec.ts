@@ -103,7 +103,7 @@ test.describe('the developer portal', () => {
       await expect(page.getByText('“Journey App” is registered.')).toBeVisible();
       clientId = (await page.locator('.portal-secret .portal-id').textContent()) ?? '';
       expect(clientId).not.toBe('');
-      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
       await expect(page.getByText('Client secret copied to the clipboard.')).toBeVisible();
       const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
       await expectAccessible(page, '/portal (client secret shown once)');
@@ -142,7 +142,7 @@ test.describe('the developer portal', () => {
       await form.getByLabel('Key name').fill('journey script');
       await expect(form.getByRole('checkbox', { name: /identity\.developer\.read/ })).toBeChecked();
       await form.getByRole('button', { name: 'Create API key' }).click();
-      await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
       await expectAccessible(page, '/portal API keys (key shown once)');
       const apiKey = await takeSecret(page, 'API key');
       expect(apiKey).toMatch(/^idk_/);

@@ -46,4 +46,12 @@ kill "$PID"; wait "$PID" 2>/dev/null || true
 start
 check
 [ "$FIRST" = "$(sha256sum "$WORK/.data/secrets.json")" ] || { echo "smoke: secrets changed across restarts"; exit 1; }
-echo "smoke: 3 passed, 0 failed"
+
+# Local development: the dev mailbox reads back decoded, on /dev/mail and with npm run mail:latest.
+curl -fsS -o /dev/null -H "Origin: http://localhost:$PORT" -H 'Content-Type: application/json' \
+  -d '{"email":"smoke@example.test"}' "http://localhost:$PORT/api/auth/enrollment/start" || { echo "smoke: enrollment did not start"; exit 1; }
+MAILBOX_PAGE=$(curl -fsS "http://localhost:$PORT/dev/mail")
+grep -qE '[0-9]{6} is your verification code' <<< "$MAILBOX_PAGE" || { echo "smoke: /dev/mail does not show the code"; exit 1; }
+LATEST=$(env -i PATH="$PATH" HOME="$HOME" DATA_DIR="$WORK/.data" node node_modules/.bin/tsx scripts/mail-latest.ts 1)
+grep -q 'To: smoke@example.test' <<< "$LATEST" || { echo "smoke: npm run mail:latest does not show the mail: $LATEST"; exit 1; }
+echo "smoke: 4 passed, 0 failed"

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { AccountUsername } from './auth/account-username';
 import { callApi, isStepUpRequired, type ApiResult } from './auth/api';
 import { ErrorAlert } from './auth/error-alert';
 import { runPasskeyCeremony, usePasskeySupport } from './auth/passkey';
@@ -110,6 +111,7 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
       )}
       {methods.includes('password') && (
         <form className="stack" onSubmit={withPassword}>
+          <AccountUsername />
           <div className="auth-field">
             <label htmlFor={passwordId}>Current password</label>
             <input id={passwordId} name="password" type="password" autoComplete="current-password" required autoFocus />

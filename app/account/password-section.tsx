@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { AccountUsername } from '../_components/auth/account-username';
 import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
@@ -64,6 +65,7 @@ export function PasswordSection({ hasPassword, onChanged }: { hasPassword: boole
             ? 'Changing your password signs out your other sessions.'
             : 'You sign in with passkeys only. Adding a password gives you a second way in.'}
         </p>
+        <AccountUsername />
         {passwordSet ? <CurrentPasswordField error={fieldErrors.current_password} /> : null}
         <NewPasswordField name="new_password" error={fieldErrors.new_password} />
         <ErrorAlert message={error} />

@@ -10,13 +10,15 @@ import { RedirectsAndScopes, redirectUris } from './application-fields';
 import { CertificationStatus } from './certification-status';
 import { OneTimeSecret } from './one-time-secret';
 import type { PortalRead, PortalSend } from './portal-api';
+import { CopyableValue, ProviderFacts, Quickstart, useIssuer } from './quickstart';
 import type { Application, ScopeChoice } from './types';
 
 type Mode = 'view' | 'edit' | 'disable';
 
 /**
- * One application: what a client needs to know (client ID, redirects, scopes), its certification,
- * and the owner's changes: edit, rotate the secret (shown once), disable (asked in place).
+ * One application: what a relying party is configured with (issuer, discovery URL, client ID,
+ * redirect URIs, each with a Copy button, and a Node.js quickstart), its certification, and the
+ * owner's changes: edit, rotate the secret (shown once), disable (asked in place).
  */
 export function ApplicationCard({
   application,
@@ -36,6 +38,7 @@ export function ApplicationCard({
   const action = useApiAction({ fields: ['name', 'redirect_uris', 'scopes'] });
   const path = `/api/developer/applications/${encodeURIComponent(application.id)}`;
   const enabled = application.status === 'enabled';
+  const issuer = useIssuer();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,10 +66,11 @@ export function ApplicationCard({
           {application.name} <span className={`badge ${enabled ? 'badge-ready' : 'badge-not_ready'}`}>{enabled ? 'Enabled' : 'Disabled'}</span>
         </h3>
         <dl className="portal-facts">
+          <ProviderFacts issuer={issuer} />
           <div>
             <dt>Client ID</dt>
             <dd>
-              <code className="portal-id">{application.client_id}</code>
+              <CopyableValue value={application.client_id} label="client ID" />
             </dd>
           </div>
           <div>
@@ -79,7 +83,7 @@ export function ApplicationCard({
               <ul className="portal-values">
                 {application.redirect_uris.map((uri) => (
                   <li key={uri}>
-                    <code>{uri}</code>
+                    <CopyableValue value={uri} label={`redirect URI ${uri}`} />
                   </li>
                 ))}
               </ul>
@@ -93,6 +97,7 @@ export function ApplicationCard({
           </div>
         </dl>
         <CertificationStatus applicationId={application.id} read={read} key={application.updated_at} />
+        {enabled && issuer && <Quickstart application={application} issuer={issuer} />}
       </div>
       {secret && <OneTimeSecret title={`New client secret for “${application.name}”.`} label="Client secret" value={secret} onDone={() => setSecret(null)} />}
       {enabled && mode === 'view' && (

@@ -4,18 +4,13 @@ import '../auth.css';
 import '../console/console.css';
 import './portal.css';
 import { callAsVisitor, visitorSession } from '../_components/auth/server-session';
-import { SCOPE_TABLE } from '@/lib/oidc';
-import { SCOPES } from '@/lib/contract/scopes';
+import { getConfig } from '@/lib/config';
+import { APPLICATION_SCOPES } from './application-scopes';
 import { PortalRoot } from './portal-root';
 import { isPortalSection } from './sections';
 
 export const metadata: Metadata = { title: 'Developer portal' };
 export const dynamic = 'force-dynamic';
-
-/** What an application may ask for: OpenID sign-in and the spec's scope list, in the consent screen's words. */
-const APPLICATION_SCOPES = SCOPE_TABLE.filter((entry) => entry.scope === 'openid' || (SCOPES as readonly string[]).includes(entry.scope)).map(
-  ({ scope, description }) => ({ scope, description }),
-);
 
 /**
  * The developer portal: a server shell (session, passkey presence for the step-up panel) around
@@ -50,6 +45,8 @@ export default async function PortalPage({ searchParams }: { searchParams: Promi
         hasPasskeys={passkeys === null || passkeys.passkeys.length > 0}
         section={isPortalSection(section) ? section : 'applications'}
         scopes={APPLICATION_SCOPES}
+        // Webhooks may reach receivers on this machine (lib/platform/outbound.ts): the section says so.
+        localReceivers={getConfig().localDevelopment}
       />
     </div>
   );

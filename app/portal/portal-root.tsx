@@ -14,12 +14,24 @@ import { WebhooksSection } from './webhooks-section';
  * The portal's client side: the section nav and the chosen section. The account context carries the
  * CSRF token and passkey presence that the shared step-up panel needs.
  */
-export function PortalRoot({ csrf, hasPasskeys, section, scopes }: { csrf: string; hasPasskeys: boolean; section: PortalSectionId; scopes: ScopeChoice[] }) {
+export function PortalRoot({
+  csrf,
+  hasPasskeys,
+  section,
+  scopes,
+  localReceivers,
+}: {
+  csrf: string;
+  hasPasskeys: boolean;
+  section: PortalSectionId;
+  scopes: ScopeChoice[];
+  localReceivers: boolean;
+}) {
   const account = useMemo(() => ({ csrf, hasPasskeys }), [csrf, hasPasskeys]);
   const render: Record<PortalSectionId, () => ReactNode> = {
     applications: () => <ApplicationsSection scopes={scopes} />,
     'api-keys': () => <ApiKeysSection />,
-    webhooks: () => <WebhooksSection />,
+    webhooks: () => <WebhooksSection localReceivers={localReceivers} />,
     activity: () => <ActivitySection />,
   };
 

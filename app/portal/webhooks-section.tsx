@@ -7,6 +7,7 @@ import { CollectionState, usePagedCollection, useSectionStatus } from '../_compo
 import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
 import { EVENT_TYPES } from '@/lib/contract/events';
 import { DeliveryLog } from './delivery-log';
+import { LocalReceiversNote } from './local-receivers-note';
 import { OneTimeSecret } from './one-time-secret';
 import { usePortalApi } from './portal-api';
 import type { Webhook } from './types';
@@ -19,7 +20,7 @@ const EVENT_CHOICES = EVENT_TYPES.map((type) => ({ value: type, label: type }));
  * delivery log below them. The log loads after the subscriptions, so a first step-up prompt is asked
  * once, not once per list.
  */
-export function WebhooksSection() {
+export function WebhooksSection({ localReceivers }: { localReceivers: boolean }) {
   const { send, read, panel } = usePortalApi();
   const webhooks = usePagedCollection<Webhook>('/api/developer/webhooks', 'webhooks', read);
   const { heading, note, setNote, changed } = useSectionStatus(webhooks.reload);
@@ -51,6 +52,7 @@ export function WebhooksSection() {
         We POST each event you subscribe to your HTTPS endpoint, signed with the Standard Webhooks headers (<code>webhook-id</code>,{' '}
         <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried with backoff.
       </p>
+      {localReceivers && <LocalReceiversNote />}
       {secret && <OneTimeSecret key={secret.value} title={secret.title} label="Signing secret" value={secret.value} onDone={() => setSecret(null)} />}
       <details className="console-create portal-create" open={webhooks.items?.length === 0 || undefined}>
         <summary>Add a webhook</summary>
@@ -63,7 +65,11 @@ export function WebhooksSection() {
             maxLength={2048}
             spellCheck={false}
             error={create.fieldErrors.url}
-            hint="An HTTPS address on the public internet, such as https://example.com/webhooks/identity."
+            hint={
+              localReceivers
+                ? 'An HTTPS address on the public internet, such as https://example.com/webhooks/identity, or while you develop, a receiver on this machine such as http://localhost:4000/webhooks.'
+                : 'An HTTPS address on the public internet, such as https://example.com/webhooks/identity.'
+            }
           />
           <CheckboxGroup legend="Events" name="events" options={EVENT_CHOICES} error={create.fieldErrors.events} />
           <TextField label="Description (optional)" name="description" maxLength={200} error={create.fieldErrors.description} />

@@ -85,4 +85,32 @@ describe('configuration', () => {
     expect(config.sessionSecret).toBe(SECRETS.SESSION_SECRET);
     expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
   });
+
+  describe('local development (loopback webhook receivers, /dev/mail)', () => {
+    const embedded = (env: Record<string, string> = {}) => loadConfig({ ...SECRETS, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')), ...env });
+
+    it('is on for the embedded database at a loopback BASE_URL, the out-of-the-box run', () => {
+      expect(embedded().localDevelopment).toBe(true);
+      expect(embedded({ BASE_URL: 'http://127.0.0.1:4000' }).localDevelopment).toBe(true);
+      expect(embedded({ BASE_URL: 'http://[::1]:4000' }).localDevelopment).toBe(true);
+    });
+
+    it('is off for an embedded run at a public address, unless asked for', () => {
+      expect(embedded({ BASE_URL: 'https://id.example.com' }).localDevelopment).toBe(false);
+      expect(embedded({ BASE_URL: 'http://192.168.1.20:3000' }).localDevelopment).toBe(false);
+      expect(embedded({ BASE_URL: 'http://192.168.1.20:3000', LOCAL_DEVELOPMENT: 'true' }).localDevelopment).toBe(true);
+      expect(embedded({ LOCAL_DEVELOPMENT: 'false' }).localDevelopment).toBe(false);
+    });
+
+    it('is always off on PostgreSQL, and asking for it there stops start-up', () => {
+      expect(loadConfig({ ...SECRETS, DATABASE_URL: 'postgres://db/identity' }).localDevelopment).toBe(false);
+      expect(loadConfig({ ...SECRETS, DATABASE_URL: 'postgres://db/identity', BASE_URL: 'http://localhost:3000' }).localDevelopment).toBe(false);
+      for (const value of ['true', '1']) {
+        expect(problemsOf({ ...SECRETS, DATABASE_URL: 'postgres://db/identity', LOCAL_DEVELOPMENT: value }).join('\n')).toMatch(
+          /LOCAL_DEVELOPMENT: cannot be on when DATABASE_URL is set/,
+        );
+      }
+      expect(problemsOf({ ...SECRETS, LOCAL_DEVELOPMENT: 'maybe' }).join('\n')).toContain('LOCAL_DEVELOPMENT');
+    });
+  });
 });

@@ -19,6 +19,26 @@ export const DEFAULT_PBKDF2_ITERATIONS = 600_000;
 /** The service's own name, as people see it in mail, passkey prompts and the password rules. */
 export const SERVICE_NAME = 'Identity Service';
 
+/** Host names of the loopback interface, spelled as the URL parser gives them. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for a host name that can only mean this machine: localhost, 127.0.0.1 or [::1] (URL.hostname form). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+
+/**
+ * Local development is the out-of-the-box run on a developer's machine: the embedded database at a
+ * loopback BASE_URL (the default http://localhost:PORT). LOCAL_DEVELOPMENT=false switches it off
+ * there; =true switches it on for an embedded run at another address (a phone on the LAN), and is
+ * refused with DATABASE_URL (schema.ts). docs/decisions.md, "Local development".
+ */
+function isLocalDevelopment(env: RawEnv, embedded: boolean, baseUrl: URL): boolean {
+  if (!embedded) return false;
+  if (env.LOCAL_DEVELOPMENT !== undefined) return env.LOCAL_DEVELOPMENT === 'true' || env.LOCAL_DEVELOPMENT === '1';
+  return isLoopbackHost(baseUrl.hostname);
+}
+
 function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepper: string; dataEncryptionKey: Buffer; generated: boolean }) {
   const port = env.PORT;
   const baseUrl = new URL(env.BASE_URL ?? `http://localhost:${port}`);
@@ -53,6 +73,8 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
         }
       : null,
     outboundAllowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS,
+    /** Loopback webhook receivers and /dev/mail (see isLocalDevelopment); never with PostgreSQL. */
+    localDevelopment: isLocalDevelopment(env, embedded, baseUrl),
     dnsServers: env.DNS_SERVERS,
     outboundCaFile: env.OUTBOUND_CA_FILE ?? null,
     webhookWorker: { enabled: env.WEBHOOK_WORKER_ENABLED, intervalMs: env.WEBHOOK_WORKER_INTERVAL_MS, batch: env.WEBHOOK_WORKER_BATCH },

@@ -41,6 +41,11 @@ export const envSchema = z
       'must be 64 hex characters or 44 base64 characters (32 bytes)',
     ),
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: flag(false),
+    /**
+     * Conveniences for a developer's own machine (webhooks to loopback receivers, the /dev/mail page).
+     * Unset: on for the embedded database at a loopback BASE_URL, off otherwise (lib/config/index.ts).
+     */
+    LOCAL_DEVELOPMENT: z.enum(['true', 'false', '1', '0']).optional(),
     /** A PEM file of certificate authorities outbound HTTPS trusts besides the system ones (tests: the loopback receiver's). */
     OUTBOUND_CA_FILE: optionalText,
     /** The webhook delivery worker inside the service (lib/webhooks/worker.ts); `npm run worker` runs it separately. */
@@ -90,6 +95,13 @@ export const envSchema = z
     // A real database means production: secrets must come from the operator, never be invented.
     const production = env.DATABASE_URL !== undefined && env.DATABASE_URL !== 'memory:';
     if (!production) return;
+    if (env.LOCAL_DEVELOPMENT === 'true' || env.LOCAL_DEVELOPMENT === '1') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOCAL_DEVELOPMENT'],
+        message: 'cannot be on when DATABASE_URL is set (a production deployment keeps every guard)',
+      });
+    }
     for (const key of ['SESSION_SECRET', 'PASSWORD_PEPPER', 'DATA_ENCRYPTION_KEY'] as const) {
       if (env[key] === undefined) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required when DATABASE_URL is set' });

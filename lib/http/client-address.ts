@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { getConfig } from '@/lib/config';
+import { isLoopbackAddress } from '@/lib/platform';
 
 /**
  * Next.js keeps a caller-supplied X-Forwarded-For as it is (`??=`), so behind no proxy the header is
@@ -46,6 +47,17 @@ export function clientAddress(headers: Headers): string {
   // Without a stamp (tests calling the pipeline in-process, or the very first request before the
   // stamp was installed) fall back to the rightmost forwarded address.
   return trustedPeer ?? forwarded.at(-1) ?? 'unknown';
+}
+
+/**
+ * True only when the request comes straight from this machine: the stamp (which a client cannot
+ * forge) names a loopback socket peer, and no proxy of ours stands in between (with
+ * TRUSTED_PROXY_HOPS set, the peer is the proxy, which may well be local). For development-only pages.
+ */
+export function fromLoopbackPeer(headers: Headers): boolean {
+  if (getConfig().trustedProxyHops > 0) return false;
+  const [stampNonce, peer] = headers.get(PEER_HEADER)?.split('|', 2) ?? [];
+  return state.__identityPeerNonce !== undefined && stampNonce === state.__identityPeerNonce && peer !== undefined && isLoopbackAddress(peer);
 }
 
 /** Keyed hash for rate-limit subjects: raw addresses (network or e-mail) are never stored. */

@@ -18,6 +18,7 @@ export {
 } from './idempotency';
 export {
   checkDestination,
+  isLoopbackAddress,
   isPublicAddress,
   MAX_OUTBOUND_URL_LENGTH,
   postJson,

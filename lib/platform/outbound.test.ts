@@ -1,6 +1,7 @@
 /** Which addresses outbound requests may reach, and the URL shapes refused before any lookup. */
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, parseDestination, urlShapeRefusal } from './outbound';
+import { withEnv } from '@/tests/setup/state';
+import { isLoopbackAddress, isPublicAddress, parseDestination, urlShapeRefusal } from './outbound';
 
 describe('the SSRF address rule', () => {
   it('refuses loopback, private, CGNAT, link-local, metadata, ULA, multicast, unspecified and their IPv4-mapped forms', () => {
@@ -109,5 +110,37 @@ describe('the SSRF address rule', () => {
     expect(parseDestination('https://127。0。0。1/hook')).toEqual({ href: 'https://127.0.0.1/hook' });
     expect(parseDestination('HTTPS://Example.COM:443/a/../b?c=1')).toEqual({ href: 'https://example.com/b?c=1' });
     expect(parseDestination('https://bücher.example/')).toEqual({ href: 'https://xn--bcher-kva.example/' });
+  });
+});
+
+describe('local receivers while developing locally', () => {
+  const under = (env: Record<string, string | undefined>, check: () => void) => {
+    const restore = withEnv(env);
+    try {
+      check();
+    } finally {
+      restore();
+    }
+  };
+
+  it('knows the loopback interface in its spellings, and nothing else', () => {
+    for (const address of ['127.0.0.1', '127.9.9.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['10.0.0.1', '169.254.169.254', '::', 'fe80::1', '0.0.0.0', 'localhost', '1.1.1.1'])
+      expect(isLoopbackAddress(address), address).toBe(false);
+  });
+
+  it('takes plain http to localhost, 127.0.0.1 and [::1] on the embedded default only', () => {
+    const local = ['http://localhost:4000/hook', 'http://127.0.0.1:4000/hook', 'http://[::1]:4000/hook', 'http://LOCALHOST:4000/hook'];
+    under({ DATABASE_URL: 'memory:', LOCAL_DEVELOPMENT: undefined }, () => {
+      for (const url of local) expect(urlShapeRefusal(url), url).toBeNull();
+      for (const url of ['http://example.com/', 'http://127.0.0.2/', 'http://10.0.0.1/', 'http://localhost.example.com/'])
+        expect(urlShapeRefusal(url), url).toBe('not_https');
+    });
+    under({ DATABASE_URL: 'postgres://db.internal/identity', LOCAL_DEVELOPMENT: undefined }, () => {
+      for (const url of local) expect(urlShapeRefusal(url), url).toBe('not_https');
+    });
+    under({ DATABASE_URL: 'memory:', LOCAL_DEVELOPMENT: 'false' }, () => {
+      for (const url of local) expect(urlShapeRefusal(url), url).toBe('not_https');
+    });
   });
 });

@@ -5,13 +5,19 @@
  * resolves to something else by the time we connect (DNS rebinding) cannot reach a private network.
  * Redirects are never followed and a response body is drained only a little, never kept.
  * OUTBOUND_ALLOW_PRIVATE_NETWORKS (tests only) lifts the address rule, nothing else.
+ *
+ * Local development (lib/config: the embedded database at a loopback BASE_URL, never with
+ * PostgreSQL) admits one more kind of destination: a receiver on this machine, named localhost,
+ * 127.0.0.1 or [::1], over http or https, whose every address is loopback. Private ranges, link-local
+ * and metadata addresses stay refused there too (docs/decisions.md, "Local development").
  */
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent, request } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { getConfig } from '@/lib/config';
+import { getConfig, isLoopbackHost } from '@/lib/config';
 
 /** Why a send did not produce an HTTP status (safe to store and show: no address, no body). */
 export type OutboundFailure = 'timeout' | 'network_error' | 'tls_error' | 'dns_refused' | 'private_address' | 'aborted';
@@ -113,8 +119,32 @@ export function isPublicAddress(address: string): boolean {
   return globalUnicast.check(canonical, 'ipv6') && !blockedIpv6.check(canonical, 'ipv6');
 }
 
-function addressAllowed(address: string): boolean {
-  return getConfig().outboundAllowPrivateNetworks || isPublicAddress(address);
+/** The loopback interface: 127.0.0.0/8 and ::1 (and 127/8 carried in an IPv4-mapped form). */
+const loopbackIpv4 = new BlockList();
+loopbackIpv4.addSubnet('127.0.0.0', 8, 'ipv4');
+
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return loopbackIpv4.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const canonical = canonicalIpv6(address);
+  if (canonical === null) return false;
+  const v4 = embeddedIpv4(canonical);
+  return v4 ? loopbackIpv4.check(v4, 'ipv4') : canonical === '::1';
+}
+
+/**
+ * A receiver on this machine while developing locally: the host is written as localhost, 127.0.0.1 or
+ * [::1] (URL.hostname form). Any other name, even one resolving to loopback, goes through the full rule.
+ */
+export function isLocalReceiverHost(hostname: string): boolean {
+  return getConfig().localDevelopment && isLoopbackHost(hostname);
+}
+
+/** `hostname` is the URL's (bracketed for IPv6) or the name the connection resolves. */
+function addressAllowed(address: string, hostname: string): boolean {
+  if (getConfig().outboundAllowPrivateNetworks || isPublicAddress(address)) return true;
+  return isLocalReceiverHost(hostname) && isLoopbackAddress(address);
 }
 
 /** Every address a name resolves to (the system resolver, as the connection itself would use). */
@@ -133,7 +163,7 @@ class RefusedAddress extends Error {
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   resolveAll(hostname).then(
     (addresses) => {
-      if (!addresses.every((a) => addressAllowed(a.address))) return callback(new RefusedAddress('refused address'), '', 4);
+      if (!addresses.every((a) => addressAllowed(a.address, hostname))) return callback(new RefusedAddress('refused address'), '', 4);
       const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
       if (wanted.length === 0) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
       if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, wanted);
@@ -151,7 +181,8 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 const NOT_IN_A_URL = /[\u0000-\u0020\u007f]/;
 
 /**
- * Shape checks that need no network: written plainly, https, length, no user:password@, no #fragment.
+ * Shape checks that need no network: written plainly, https (or http to a local receiver while
+ * developing locally), length, no user:password@, no #fragment.
  * On success, the URL in its parsed, serialised form (`new URL(raw).href`: the host IDNA-mapped, so
  * `127。0。0。1` is 127.0.0.1): the form to store, show and call, so what is shown is where requests go.
  */
@@ -164,7 +195,8 @@ export function parseDestination(raw: string): { href: string } | { refusal: Url
   } catch {
     return { refusal: 'invalid_url' };
   }
-  if (url.protocol !== 'https:') return { refusal: 'not_https' };
+  const localHttp = url.protocol === 'http:' && isLocalReceiverHost(url.hostname);
+  if (url.protocol !== 'https:' && !localHttp) return { refusal: 'not_https' };
   if (url.username || url.password) return { refusal: 'credentials' };
   if (raw.includes('#')) return { refusal: 'fragment' };
   // Percent-encoding and punycode can lengthen it: the stored form obeys the limit too.
@@ -185,32 +217,41 @@ export function urlShapeRefusal(raw: string): UrlRefusal | null {
 export async function checkDestination(raw: string): Promise<{ href: string } | { refusal: UrlRefusal }> {
   const parsed = parseDestination(raw);
   if ('refusal' in parsed) return parsed;
-  const hostname = new URL(parsed.href).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(hostname)) return addressAllowed(hostname) ? parsed : { refusal: 'private_address' };
+  const urlHost = new URL(parsed.href).hostname;
+  const hostname = urlHost.replace(/^\[|\]$/g, '');
+  if (isIP(hostname)) return addressAllowed(hostname, urlHost) ? parsed : { refusal: 'private_address' };
   try {
     const addresses = await resolveAll(hostname);
-    return addresses.every((a) => addressAllowed(a.address)) ? parsed : { refusal: 'private_address' };
+    return addresses.every((a) => addressAllowed(a.address, urlHost)) ? parsed : { refusal: 'private_address' };
   } catch {
     return { refusal: 'dns_refused' };
   }
 }
 
 interface AgentHolder {
-  __identityOutboundAgent?: { key: string; agent: Agent };
+  __identityOutboundAgent?: { key: string; agent: Agent; plain: HttpAgent };
 }
 const holder = globalThis as unknown as AgentHolder;
 
-/** One keep-alive agent per process (connections are reused; each new one is checked by the lookup). */
-function agent(): Agent {
-  const { outboundCaFile: caFile, outboundAllowPrivateNetworks } = getConfig();
+/**
+ * One pair of keep-alive agents per process (connections are reused; each new one is checked by the
+ * lookup): https for every destination, plain http for local receivers only.
+ */
+function agents(): { agent: Agent; plain: HttpAgent } {
+  const { outboundCaFile: caFile, outboundAllowPrivateNetworks, localDevelopment } = getConfig();
   // A changed rule must not ride on connections opened under the old one.
-  const key = `${caFile ?? ''}|${outboundAllowPrivateNetworks}`;
+  const key = `${caFile ?? ''}|${outboundAllowPrivateNetworks}|${localDevelopment}`;
   if (holder.__identityOutboundAgent?.key !== key) {
     holder.__identityOutboundAgent?.agent.destroy();
+    holder.__identityOutboundAgent?.plain.destroy();
     const ca = caFile ? [...rootCertificates, readFileSync(caFile, 'utf8')] : undefined;
-    holder.__identityOutboundAgent = { key, agent: new Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup, ...(ca ? { ca } : {}) }) };
+    holder.__identityOutboundAgent = {
+      key,
+      agent: new Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup, ...(ca ? { ca } : {}) }),
+      plain: new HttpAgent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup }),
+    };
   }
-  return holder.__identityOutboundAgent.agent;
+  return holder.__identityOutboundAgent;
 }
 
 function failureOf(error: NodeJS.ErrnoException): OutboundFailure {
@@ -236,7 +277,11 @@ export async function postJson(
   const target = new URL(url);
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   // An IP literal never goes through `lookup`: check it here.
-  if (isIP(literal) && !addressAllowed(literal)) return { failure: 'private_address', durationMs: elapsed() };
+  if (isIP(literal) && !addressAllowed(literal, target.hostname)) return { failure: 'private_address', durationMs: elapsed() };
+  // Plain http only ever reaches a local receiver (an endpoint stored while developing locally stops
+  // at once when local development is switched off).
+  const plain = target.protocol === 'http:';
+  if (plain && !isLocalReceiverHost(target.hostname)) return { failure: 'private_address', durationMs: elapsed() };
   return new Promise<OutboundResult>((resolve) => {
     let settled = false;
     const finish = (outcome: { status: number } | { failure: OutboundFailure }) => {
@@ -246,9 +291,9 @@ export async function postJson(
       options.signal?.removeEventListener('abort', onAbort);
       resolve({ ...outcome, durationMs: elapsed() });
     };
-    const outgoing = request(target, {
+    const outgoing = (plain ? httpRequest : request)(target, {
       method: 'POST',
-      agent: agent(),
+      agent: plain ? agents().plain : agents().agent,
       lookup: guardedLookup,
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     });

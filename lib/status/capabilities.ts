@@ -2,7 +2,7 @@
  * The capability matrix. Each capability is classified from configuration and live evidence:
  * live (built and working), gated (built, switched off by configuration), degraded (working in a
  * reduced mode), manual (handled by people, e.g. privacy review), planned (not built yet).
- * When a capability lands, its `built` flag flips here, and the answer changes with it.
+ * When a capability lands, its classification here changes, and the answer with it.
  */
 import type { Evidence } from './evidence';
 
@@ -22,23 +22,27 @@ interface CapabilityDefinition {
 const planned = (what: string) => (): CapabilityAnswer => ({ status: 'planned', reason: `${what} is not built yet.` });
 const live = (reason: string) => (): CapabilityAnswer => ({ status: 'live', reason });
 
-/** Built and needing only the database. */
+/**
+ * Offered, and needing only the database. Reasons name what is offered, then the evidence
+ * ("<what>: available; the database answers."): the colon keeps the sentence right whether `what`
+ * is one thing or a list of several.
+ */
 const databaseBacked =
   (what: string) =>
   (e: Evidence): CapabilityAnswer =>
     e.database.state === 'pass'
-      ? { status: 'live', reason: `${what} is built and its database answers.` }
+      ? { status: 'live', reason: `${what}: available; the database answers.` }
       : { status: 'degraded', reason: 'The database is unavailable.' };
 
-/** Built, and depending on mail reaching people: degraded while codes go to the dev mailbox. */
+/** Offered, and depending on mail reaching people: degraded while codes go to the dev mailbox. */
 const mailBacked =
   (what: string) =>
   (e: Evidence): CapabilityAnswer => {
     if (e.database.state !== 'pass') return { status: 'degraded', reason: 'The database is unavailable.' };
-    if (e.mail.transport === 'smtp_ready') return { status: 'live', reason: `${what} is built; mail is delivered over SMTP.` };
+    if (e.mail.transport === 'smtp_ready') return { status: 'live', reason: `${what}: available; mail is delivered over SMTP.` };
     return {
       status: 'degraded',
-      reason: `${what} is built, but mail ${e.mail.transport === 'dev_mailbox' ? 'goes to the dev mailbox' : 'cannot be delivered'}.`,
+      reason: `${what}: available, but mail ${e.mail.transport === 'dev_mailbox' ? 'goes to the dev mailbox' : 'cannot be delivered'}.`,
     };
   };
 
@@ -55,7 +59,7 @@ function emailAnswer(e: Evidence): CapabilityAnswer {
 
 export const CAPABILITIES: readonly CapabilityDefinition[] = [
   { id: 'status', title: 'Status and readiness surface', classify: live('Capability, readiness and rehearsal endpoints answer from live evidence.') },
-  { id: 'api_versioning', title: 'API versioning', classify: live('v1 is current; unsupported versions are refused before authentication.') },
+  { id: 'api_versioning', title: 'API versioning', classify: live('Version v1 is current; unsupported versions are refused before authentication.') },
   { id: 'openapi', title: 'OpenAPI contract', classify: live('Generated from the operation registry at /api/openapi.json.') },
   {
     id: 'rate_limiting',
@@ -115,12 +119,16 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
   { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', classify: planned('Federation') },
   {
     id: 'developer',
-    title: 'Developer applications and API keys',
+    title: 'Developer portal, applications and API keys',
     classify: databaseBacked(
-      'Applications (real OAuth clients: hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys',
+      'The developer portal (/portal), the developer API and the MCP server (/mcp): applications that are real OAuth clients (hashed secrets, certification with manual review of sensitive scopes, organization assignments) and scoped API keys',
     ),
   },
-  { id: 'webhooks', title: 'Signed webhooks', classify: databaseBacked('Signed webhook delivery (outbox, leased worker, retries)') },
+  {
+    id: 'webhooks',
+    title: 'Signed webhooks',
+    classify: databaseBacked('Signed webhooks (Standard Webhooks) delivered from the outbox by a leased, retrying worker, with a delivery log'),
+  },
   { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
   {
     id: 'privacy',

@@ -28,6 +28,8 @@ describe('launch rehearsal gates', () => {
     ['exact_origin', { BASE_URL: 'http://id.example.com' }, {}],
     ['independent_gates', { RATE_LIMIT_SCALE: '10' }, {}],
     ['independent_gates', { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, {}],
+    // The embedded database at an https origin with local development asked for explicitly.
+    ['independent_gates', { DATABASE_URL: 'memory:', LOCAL_DEVELOPMENT: 'true' }, {}],
     ['data_store', {}, { database: { state: 'pass', driver: 'pglite', latencyMs: 1 } }],
     ['data_store', {}, { migrations: { state: 'fail', shipped: 2, applied: 1, latest: 'x' } }],
     ['operational_email', {}, { mail: { state: 'degraded', transport: 'dev_mailbox' } }],

@@ -72,6 +72,7 @@ export function rehearsalGates(e: Evidence): RehearsalGate[] {
   if (e.passwordHashing.state !== 'pass') independent.push('password work factor below the default');
   if (config.rateLimitScale !== 1) independent.push('RATE_LIMIT_SCALE is not 1');
   if (config.outboundAllowPrivateNetworks) independent.push('outbound requests may reach private networks');
+  if (config.localDevelopment) independent.push('local development is on (loopback webhook receivers, /dev/mail)');
   if (e.keys.state === 'fail') independent.push('the data encryption key is unusable');
   return [
     {

@@ -14,6 +14,9 @@ export const TEST_ENV: Record<string, string> = {
   STATUS_EVIDENCE_TTL_SECONDS: '1',
   // Security events (warn) on every refusal would bury the test output; their tests raise the level.
   LOG_LEVEL: 'error',
+  // The suite runs every guard as production does, on PGlite as on PostgreSQL; the local-development
+  // conveniences (loopback webhooks, /dev/mail) are tested by switching them on where they are tested.
+  LOCAL_DEVELOPMENT: 'false',
 };
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 
 import type { FormEvent, ReactNode } from 'react';
+import { AccountUsername } from './account-username';
 import { callApi } from './api';
 import { ErrorAlert } from './error-alert';
 import { NewPasswordField } from './new-password-field';
@@ -89,6 +90,7 @@ export function CredentialChoice(props: {
       <section className="card auth-card">
         <h2>{texts.passwordTitle}</h2>
         <form className="stack" onSubmit={setPassword}>
+          <AccountUsername email={verified.email} />
           <NewPasswordField autoFocus={props.focusPassword} error={password.fieldErrors.password} />
           <ErrorAlert message={password.error} />
           <div>
