@@ -356,6 +356,7 @@ describe("the developer's own activity", () => {
       outcome: 'success',
       subject_type: 'application',
       subject_id: app.id,
+      subject_name: 'New name',
       created_at: expect.any(String),
       request_id: expect.any(String),
     });
