@@ -25,8 +25,6 @@ export interface Page<T> {
   hasMore: boolean;
   /** Keyset of the last item, when more pages exist. */
   last: Keyset | null;
-  /** Extra envelope members (e.g. `authentication`, `scopes` on the developer bearer surface). */
-  extra?: Record<string, unknown>;
 }
 
 export interface PageRequest {

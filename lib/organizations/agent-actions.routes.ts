@@ -3,7 +3,7 @@ import { listOrganizationAgentActions, registerAgentAction } from './agent-actio
 import * as contract from './agent-actions.contract';
 
 export const agentActionOperations: AnyOperation[] = [
-  bindCollection(contract.listOrganizationAgentActions, ({ actor, tenant, page }) => listOrganizationAgentActions(tenant, page, actor)),
+  bindCollection(contract.listOrganizationAgentActions, ({ tenant, page }) => listOrganizationAgentActions(tenant, page)),
   bindResource(contract.registerOrganizationAgentAction, ({ actor, tenant, body, now, requestId }) => registerAgentAction(tenant, actor, body, now, requestId)),
-  bindCollection(contract.listBearerOrganizationAgentActions, ({ actor, tenant, page }) => listOrganizationAgentActions(tenant, page, actor)),
+  bindCollection(contract.listBearerOrganizationAgentActions, ({ tenant, page }) => listOrganizationAgentActions(tenant, page)),
 ];

@@ -7,16 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { recordAudit } from '@/lib/audit';
-import type { Actor, SessionActor } from '@/lib/contract/actor';
+import type { SessionActor } from '@/lib/contract/actor';
 import { invalidField, serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction } from '@/lib/db';
 import { toPage } from '@/lib/db/keyset';
 import { agentActionApprovalTarget, passApprovalGate } from './approval-gate';
-import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
-
 import { RISK_LEVELS } from './agent-actions.contract';
+import { insertAgentAction, listAgentActions, type AgentActionRow } from './agent-actions.repo';
 
 export { ACTION_NAME, RISK_LEVELS } from './agent-actions.contract';
 /** Serialized (UTF-8 JSON) size bound of an input schema. */
@@ -110,11 +109,7 @@ export function agentActionView(row: AgentActionRow) {
 }
 
 /** The catalog, newest first. */
-export async function listOrganizationAgentActions(
-  tenant: TenantActor,
-  page: PageRequest,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-): Promise<Page<ReturnType<typeof agentActionView>>> {
+export async function listOrganizationAgentActions(tenant: TenantActor, page: PageRequest): Promise<Page<ReturnType<typeof agentActionView>>> {
   const result = toPage(await listAgentActions(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
   return { ...result, items: result.items.map(agentActionView) };
 }

@@ -21,11 +21,7 @@ export function assignmentView(row: AssignmentRow) {
 
 const noSuchAssignment = () => serviceError('not_found', 'This application is not assigned to this organization.');
 
-export async function listAssignmentsOf(
-  tenant: TenantActor,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-  page: PageRequest,
-): Promise<Page<ReturnType<typeof assignmentView>>> {
+export async function listAssignmentsOf(tenant: TenantActor, page: PageRequest): Promise<Page<ReturnType<typeof assignmentView>>> {
   const result = toPage(await listAssignments(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
   return { ...result, items: result.items.map(assignmentView) };
 }

@@ -9,7 +9,7 @@ import { readOrganization } from './organizations';
 import * as contract from './bearer.contract';
 
 export const bearerOrganizationOperations: AnyOperation[] = [
-  bindCollection(contract.listBoundOrganizations, ({ actor, tenant, page }) => boundOrganizations(tenant, actor, page)),
+  bindCollection(contract.listBoundOrganizations, ({ tenant, page }) => boundOrganizations(tenant, page)),
   bindResource(contract.getBoundOrganization, ({ tenant }) => readOrganization(tenant)),
-  bindCollection(contract.listBoundOrganizationDomains, ({ actor, tenant }) => organizationDomains(tenant, actor)),
+  bindCollection(contract.listBoundOrganizationDomains, ({ tenant }) => organizationDomains(tenant)),
 ];

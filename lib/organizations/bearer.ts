@@ -3,7 +3,6 @@
  * API key reads the one organization it is bound to. The pipeline has already resolved the binding
  * and the credential owner's active membership (tenant `binding` / `id`); these only shape answers.
  */
-import type { Actor } from '@/lib/contract/actor';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb } from '@/lib/db';
@@ -11,17 +10,11 @@ import { readOrganization } from './organizations';
 import { findCustomRole } from './roles.repo';
 import { roleRef } from './roles-view';
 
-type BearerActor = Extract<Actor, { kind: 'bearer' }>;
-
 /**
  * `organizations`: exactly the bound organization, in the browser list's item shape. One item, so the
  * first page is the whole collection (has_more false); any cursor reads past it.
  */
-export async function boundOrganizations(
-  tenant: TenantActor,
-  _actor: BearerActor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-  page: PageRequest,
-) {
+export async function boundOrganizations(tenant: TenantActor, page: PageRequest) {
   const organization = await readOrganization(tenant);
   const customRole = tenant.role === 'custom' && tenant.customRoleId ? await findCustomRole(await getDb(), tenant.organizationId, tenant.customRoleId) : null;
   const item = {
@@ -38,7 +31,6 @@ export async function boundOrganizations(
 /** `domains`: verified domains of the organization; none exist until domain verification lands. */
 export async function organizationDomains(
   _tenant: TenantActor,
-  _actor: BearerActor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
 ): Promise<Page<{ id: string; domain: string; status: string; verified_at: string | null; created_at: string }>> {
   return { items: [], hasMore: false, last: null };
 }

@@ -3,10 +3,10 @@ import { addGroupMember, createGroup, deleteGroupOf, listGroupMembersOf, listGro
 import * as contract from './groups.contract';
 
 export const groupOperations: AnyOperation[] = [
-  bindCollection(contract.listOrganizationGroups, ({ tenant, actor, page }) => listGroupsOf(tenant, actor, page)),
-  bindCollection(contract.listOrganizationGroupMembers, ({ tenant, actor, params, page }) => listGroupMembersOf(tenant, actor, params.group_id, page)),
-  bindCollection(contract.listBearerOrganizationGroups, ({ tenant, actor, page }) => listGroupsOf(tenant, actor, page)),
-  bindCollection(contract.listBearerOrganizationGroupMembers, ({ tenant, actor, params, page }) => listGroupMembersOf(tenant, actor, params.group_id, page)),
+  bindCollection(contract.listOrganizationGroups, ({ tenant, page }) => listGroupsOf(tenant, page)),
+  bindCollection(contract.listOrganizationGroupMembers, ({ tenant, params, page }) => listGroupMembersOf(tenant, params.group_id, page)),
+  bindCollection(contract.listBearerOrganizationGroups, ({ tenant, page }) => listGroupsOf(tenant, page)),
+  bindCollection(contract.listBearerOrganizationGroupMembers, ({ tenant, params, page }) => listGroupMembersOf(tenant, params.group_id, page)),
   bindResource(contract.createOrganizationGroup, ({ tenant, actor, body, now, requestId }) => createGroup(tenant, actor, body, now, requestId)),
   bindResource(contract.renameOrganizationGroup, ({ tenant, actor, params, body, now, requestId }) =>
     renameGroupOf(tenant, actor, params.group_id, body, now, requestId),

@@ -73,11 +73,7 @@ async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, e
   if (await groupNameTaken(tx, tenant.organizationId, name, exceptId)) throw nameTaken();
 }
 
-export async function listGroupsOf(
-  tenant: TenantActor,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-  page: PageRequest,
-): Promise<Page<ReturnType<typeof groupView>>> {
+export async function listGroupsOf(tenant: TenantActor, page: PageRequest): Promise<Page<ReturnType<typeof groupView>>> {
   const result = toPage(await listGroups(await getDb(), tenant.organizationId, page.after, page.limit + 1), page);
   return { ...result, items: result.items.map(groupView) };
 }
@@ -117,12 +113,7 @@ export async function deleteGroupOf(tenant: TenantActor, actor: Actor, groupId: 
   return { deleted: true as const };
 }
 
-export async function listGroupMembersOf(
-  tenant: TenantActor,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-  groupId: string,
-  page: PageRequest,
-): Promise<Page<ReturnType<typeof groupMemberView>>> {
+export async function listGroupMembersOf(tenant: TenantActor, groupId: string, page: PageRequest): Promise<Page<ReturnType<typeof groupMemberView>>> {
   const db = await getDb();
   await groupOf(db, tenant, groupId);
   const result = toPage(await listGroupMembers(db, tenant.organizationId, groupId, page.after, page.limit + 1), page);

@@ -3,12 +3,8 @@ import { acceptInvitation, createInvitation, listOrganizationInvitations, previe
 import * as contract from './invitations.contract';
 
 export const invitationOperations: AnyOperation[] = [
-  bindCollection(contract.listOrganizationInvitations, ({ tenant, query, page, actor, now }) =>
-    listOrganizationInvitations(tenant, query.status, page, actor, now),
-  ),
-  bindCollection(contract.listOrganizationInvitationsBearer, ({ tenant, query, page, actor, now }) =>
-    listOrganizationInvitations(tenant, query.status, page, actor, now),
-  ),
+  bindCollection(contract.listOrganizationInvitations, ({ tenant, query, page, now }) => listOrganizationInvitations(tenant, query.status, page, now)),
+  bindCollection(contract.listOrganizationInvitationsBearer, ({ tenant, query, page, now }) => listOrganizationInvitations(tenant, query.status, page, now)),
   bindResource(contract.createOrganizationInvitation, ({ actor, tenant, body, now, requestId }) => createInvitation(tenant, actor, body, now, requestId)),
   bindResource(contract.resendOrganizationInvitation, ({ actor, tenant, params, now, requestId }) =>
     resendInvitation(tenant, actor, params.invitation_id, now, requestId),

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { canonicalEmail, deliver, startVerifiedEnrollment } from '@/lib/accounts';
 import { recordAudit } from '@/lib/audit';
-import type { Actor, SessionActor } from '@/lib/contract/actor';
+import type { SessionActor } from '@/lib/contract/actor';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getConfig } from '@/lib/config';
@@ -61,7 +61,6 @@ export async function listOrganizationInvitations(
   tenant: TenantActor,
   status: InvitationStatus | undefined,
   page: PageRequest,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
   now: Date,
 ): Promise<Page<InvitationView>> {
   const rows = await listInvitations(await getDb(), tenant.organizationId, status, now, page.after, page.limit + 1);

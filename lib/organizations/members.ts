@@ -6,7 +6,7 @@
  * both pass the count.
  */
 import { recordAudit } from '@/lib/audit';
-import type { Actor, SessionActor } from '@/lib/contract/actor';
+import type { SessionActor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import type { Page, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
@@ -50,12 +50,7 @@ export function memberView(row: MemberRow) {
 export type MemberView = ReturnType<typeof memberView>;
 
 /** Browser and bearer lists alike (the edge adds the bearer envelope). */
-export async function listOrganizationMembers(
-  tenant: TenantActor,
-  status: MembershipStatus | undefined,
-  page: PageRequest,
-  _actor: Actor /* the edge adds the bearer envelope; this parameter leaves with its call sites in *.routes.ts */,
-): Promise<Page<MemberView>> {
+export async function listOrganizationMembers(tenant: TenantActor, status: MembershipStatus | undefined, page: PageRequest): Promise<Page<MemberView>> {
   const rows = await listMembers(await getDb(), tenant.organizationId, status ? [status] : DEFAULT_STATUSES, page.after, page.limit + 1);
   const result = toPage(rows, page);
   return { ...result, items: result.items.map(memberView) };
