@@ -96,7 +96,8 @@ test.describe('the developer portal', () => {
       await form.getByLabel('Application name').fill('Journey App');
       await expect(form.getByLabel('Client type')).toHaveValue('confidential');
       await form.getByLabel('Redirect URIs').fill('https://app.example.test/callback');
-      await form.getByRole('checkbox', { name: /identity\.profile\.read/ }).check();
+      // Anchored: the OpenID Connect name `profile` says in its hint that it stands for identity.profile.read.
+      await form.getByRole('checkbox', { name: /^identity\.profile\.read/ }).check();
       // A scope that acts on the developer's account waits for an operator's review.
       await form.getByRole('checkbox', { name: /identity\.developer\.read/ }).check();
       await form.getByRole('button', { name: 'Register application' }).click();
