@@ -47,6 +47,14 @@ module.exports = {
       to: { pathNot: ['^node_modules/zod/', '^lib/contract/', '^lib/[^/]+/[^/]+[.]contract[.]ts$', '^lib/[^/]+/terms[.]ts$'] },
     },
     {
+      name: 'contracts-reach-no-server-code',
+      severity: 'error',
+      comment:
+        'What a wire contract imports, directly or through lib/contract, is bundled for the browser: none of it may reach the configuration, the database or a package other than zod (server-only kit such as lib/contract/policies.ts stays out of the chain).',
+      from: { path: ['[.]contract[.]ts$', '^lib/http/contracts[.]ts$'] },
+      to: { reachable: true, path: ['^lib/(config|db)/', '^node_modules/(?!zod/)', '^(node:)?(crypto|fs|http|net|path|os|stream)$'] },
+    },
+    {
       name: 'pages-through-the-edge',
       severity: 'error',
       comment: 'Pages and route bindings use the edge (lib/http) or a context entry point.',

@@ -2,6 +2,9 @@
 
 /** How a list of the API is shown and refreshed, the same in the console and the portal. */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CallInput, ItemOf } from '@/lib/contract/client';
+import type { CollectionContract } from '@/lib/contract/wire';
+import type { Call } from './api/use-api';
 import { problemMessage, type ApiResult } from './auth/api';
 import { ErrorAlert } from './auth/error-alert';
 
@@ -70,8 +73,31 @@ export function useSectionStatus(reload: () => Promise<void>) {
   return { heading, note, setNote, changed };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection's contract may be listed
+type AnyCollectionContract = CollectionContract<any, any, any, any, any, any>;
+
 /** One page of a collection, as every cursor-paged list answers. */
 type Envelope = Record<string, unknown> & { has_more?: boolean; next_cursor?: string | null };
+
+/** Reads one page (after `cursor`, or the first); null: nothing to show (the page left for sign-in). */
+type PageReader = (cursor: string | undefined) => Promise<ApiResult<Envelope> | null>;
+
+/**
+ * The collection of `contract`, called with `input` (its path parameters and filters; null: nothing to
+ * load yet) through `call` (the page's useApi), loaded again when the input changes; `loadMore` follows
+ * next_cursor. `items` is null until the first page arrives, and each item is typed by the contract.
+ */
+export function useContractCollection<C extends AnyCollectionContract>(contract: C, input: CallInput<C> | null, call: Call) {
+  // Pages pass their input as a literal: its content, not its identity, says when to load again.
+  const key = input === null ? null : JSON.stringify(input);
+  const given = useRef(input);
+  given.current = input;
+  const readPage = useCallback<PageReader>(
+    (cursor) => call(contract, { ...given.current!, cursor } as CallInput<C>) as Promise<ApiResult<Envelope> | null>,
+    [call, contract],
+  );
+  return usePages<ItemOf<C>>(key === null ? null : `${contract.id} ${key}`, contract.collection, readPage);
+}
 
 /**
  * A collection at `path` (with its filters; null: nothing to load yet), read with `read` (the page's
@@ -79,20 +105,27 @@ type Envelope = Record<string, unknown> & { has_more?: boolean; next_cursor?: st
  * next_cursor. `items` is null until the first page arrives.
  */
 export function usePagedCollection<T>(path: string | null, field: string, read: (path: string) => Promise<ApiResult<Envelope>>) {
+  const readPage = useCallback<PageReader>((cursor) => read(withQuery(path!, { cursor })), [path, read]);
+  return usePages<T>(path, field, readPage);
+}
+
+/** The paging both share: `key` names what is listed (null: nothing yet); answers to an earlier key are dropped. */
+function usePages<T>(key: string | null, field: string, readPage: PageReader) {
   const [items, setItems] = useState<T[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  // Answers to an earlier path (filters changed meanwhile) are dropped.
   const generation = useRef(0);
+  const reader = useRef(readPage);
+  reader.current = readPage;
 
   const load = useCallback(
     async (after: string | null) => {
-      if (path === null) return;
+      if (key === null) return;
       const mine = after === null ? ++generation.current : generation.current;
       setLoading(true);
-      const result = await read(withQuery(path, { cursor: after ?? undefined }));
-      if (mine !== generation.current) return;
+      const result = await reader.current(after ?? undefined);
+      if (mine !== generation.current || result === null) return;
       setLoading(false);
       if (!result.ok) {
         setError(problemMessage(result.body));
@@ -104,7 +137,7 @@ export function usePagedCollection<T>(path: string | null, field: string, read: 
       setCursor(result.body.has_more ? (result.body.next_cursor ?? null) : null);
       setError(null);
     },
-    [path, field, read],
+    [key, field],
   );
 
   useEffect(() => {

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import type { BearerActor, SessionActor, SignInRecord } from './actor';
 import { serviceError } from './errors';
+import { isPolicyKey, type PolicyKey } from './policy-keys';
 import { APPROVAL_ACTIONS, type SignInMethod, type TenantPolicies } from './tenant';
+
+export { isPolicyKey, POLICY_KEYS, type PolicyKey } from './policy-keys';
 
 const uniqueList = <T extends z.ZodType>(item: T) =>
   z
@@ -78,14 +81,7 @@ export const POLICY_CATALOGUE = {
     defaultValue: () => false,
     loosens: (before: boolean, after: boolean) => before && !after,
   },
-} as const satisfies Record<string, PolicyDefinition>;
-
-export type PolicyKey = keyof typeof POLICY_CATALOGUE;
-export const POLICY_KEYS = Object.keys(POLICY_CATALOGUE) as PolicyKey[];
-
-export function isPolicyKey(value: string): value is PolicyKey {
-  return Object.hasOwn(POLICY_CATALOGUE, value);
-}
+} as const satisfies Record<PolicyKey, PolicyDefinition>;
 
 /** Whether changing the policy from `before` to `after` (both valid values) loosens it. */
 export function loosens(key: PolicyKey, before: unknown, after: unknown): boolean {

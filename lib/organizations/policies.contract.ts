@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POLICY_KEYS, type PolicyKey } from '@/lib/contract/policies';
+import { POLICY_KEYS } from '@/lib/contract/policy-keys';
 import { approvalQuery, inOrganization, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from './terms';
 import { resourceContract } from '@/lib/contract/wire';
 
@@ -13,7 +13,7 @@ const policy = z.object({
 });
 
 const change = z.strictObject({
-  policy_key: z.enum(POLICY_KEYS as [PolicyKey, ...PolicyKey[]]),
+  policy_key: z.enum(POLICY_KEYS),
   // Validated against the key's own schema by the service (field errors under `value`).
   value: z.unknown(),
 });
