@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import '../auth.css';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { visitorSession, callAsVisitor } from '../_components/auth/server-session';
 import { AccountSections } from './account-sections';
-import { ConsentsSection, type ConsentItem } from './consents-section';
+import { ConsentsSection } from './consents-section';
 import { localeOptions, timeZoneGroups } from './profile-options';
 import { ProfileSection } from './profile-section';
-import type { PasskeyItem, SessionItem } from './types';
 
 export const metadata: Metadata = { title: 'Your account' };
 export const dynamic = 'force-dynamic';
@@ -17,10 +17,10 @@ export default async function AccountPage() {
   if (!current) redirect('/sign-in?return_to=/account');
 
   const [sessions, passkeys, consents, password] = await Promise.all([
-    callAsVisitor<{ sessions: SessionItem[] }>('/api/auth/sessions'),
-    callAsVisitor<{ passkeys: PasskeyItem[] }>('/api/auth/passkeys'),
-    callAsVisitor<{ consents: ConsentItem[] }>('/api/auth/consents'),
-    callAsVisitor<{ set: boolean }>('/api/auth/password'),
+    callAsVisitor(CONTRACTS.listSessions, {}),
+    callAsVisitor(CONTRACTS.listOwnPasskeys, {}),
+    callAsVisitor(CONTRACTS.listConsents, {}),
+    callAsVisitor(CONTRACTS.getPasswordStatus, {}),
   ]);
 
   return (

@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import '../auth.css';
 import './console.css';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callAsVisitor, visitorSession } from '../_components/auth/server-session';
 import { ConsoleRoot } from './console-root';
 import { consoleHref, isSectionId } from './sections';
-import type { MyOrganization } from './types';
 
 export const metadata: Metadata = { title: 'Organizations' };
 export const dynamic = 'force-dynamic';
@@ -41,10 +41,7 @@ export default async function ConsolePage({ searchParams }: { searchParams: Prom
     );
   }
 
-  const [organizations, passkeys] = await Promise.all([
-    callAsVisitor<{ organizations: MyOrganization[] }>('/api/auth/organizations'),
-    callAsVisitor<{ passkeys: unknown[] }>('/api/auth/passkeys'),
-  ]);
+  const [organizations, passkeys] = await Promise.all([callAsVisitor(CONTRACTS.listSessionOrganizations, {}), callAsVisitor(CONTRACTS.listOwnPasskeys, {})]);
   const list = organizations?.organizations ?? null;
   const requested = one(query.organization);
   // One organization or more and none chosen: open the first, so the URL always names what is shown.

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DOC_SECTIONS } from '@/lib/docs';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callOperation } from '@/lib/http/internal-call';
 import { AskForm } from './ask-form';
 import { DocsContents, type ContentsEntry } from './contents';
@@ -33,9 +34,11 @@ type OpenApi = { paths: Record<string, Record<string, OperationDoc>>; 'x-scope-t
 const tagId = (tag: string) => `reference-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 export default async function DocsPage() {
-  const result = await callOperation<OpenApi>('GET', '/api/openapi.json');
-  const operations = result.ok
-    ? Object.entries(result.body.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+  const result = await callOperation(CONTRACTS.getOpenApiDocument, {});
+  // The contract describes the document only as an object (its shape is OpenAPI 3.1's): this page reads the parts it shows.
+  const document = result.ok ? (result.body as OpenApi) : null;
+  const operations = document
+    ? Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
     : [];
   const tags = [...new Set(operations.map((o) => o.op.tags[0] ?? 'Other'))];
 
@@ -64,13 +67,13 @@ export default async function DocsPage() {
               {section.body.map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
-              {section.slug === 'scopes' && result.ok && <ScopeTable rows={result.body['x-scope-table']} />}
+              {section.slug === 'scopes' && document && <ScopeTable rows={document['x-scope-table']} />}
             </section>
           ))}
 
           <section id="reference" aria-labelledby="reference-title">
             <h2 id="reference-title">API reference</h2>
-            {!result.ok && <p className="error">The API document is unavailable.</p>}
+            {!document && <p className="error">The API document is unavailable.</p>}
             {tags.map((tag) => (
               <div key={tag}>
                 <h3 id={tagId(tag)}>{tag}</h3>

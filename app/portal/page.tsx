@@ -3,6 +3,7 @@ import Link from 'next/link';
 import '../auth.css';
 import '../console/console.css';
 import './portal.css';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callAsVisitor, visitorSession } from '../_components/auth/server-session';
 import { getConfig } from '@/lib/config';
 import { APPLICATION_SCOPES } from './application-scopes';
@@ -35,7 +36,7 @@ export default async function PortalPage({ searchParams }: { searchParams: Promi
     );
   }
 
-  const passkeys = await callAsVisitor<{ passkeys: unknown[] }>('/api/auth/passkeys');
+  const passkeys = await callAsVisitor(CONTRACTS.listOwnPasskeys, {});
   return (
     <div className="auth-page console-page portal-page">
       <h1>Developer portal</h1>

@@ -1,4 +1,7 @@
 import type { Metadata } from 'next';
+import type { CallInput, CallOutput } from '@/lib/contract/client';
+import type { AnyContract } from '@/lib/contract/wire';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callOperation } from '@/lib/http/internal-call';
 import { describeCapabilitySummary } from '@/lib/status';
 import { loadCapabilityMatrix } from '../_components/capability-matrix';
@@ -7,19 +10,9 @@ import { StatusBadge } from '../_components/status-badge';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Status' };
 
-interface Readiness {
-  status: string;
-  checked_at: string;
-  checks: { id: string; state: string; detail: string }[];
-}
-interface Rehearsal {
-  decision: string;
-  gates: { id: string; passed: boolean; detail: string }[];
-}
-
-async function load<T>(path: string): Promise<T | null> {
+async function load<C extends AnyContract>(contract: C): Promise<CallOutput<C> | null> {
   try {
-    const result = await callOperation<T>('GET', path);
+    const result = await callOperation(contract, {} as CallInput<C>);
     return result.ok ? result.body : null;
   } catch {
     return null;
@@ -29,11 +22,7 @@ async function load<T>(path: string): Promise<T | null> {
 const label = (id: string) => id.replace(/_/g, ' ');
 
 export default async function StatusPage() {
-  const [matrix, readiness, rehearsal] = await Promise.all([
-    loadCapabilityMatrix(),
-    load<Readiness>('/api/v1/readiness'),
-    load<Rehearsal>('/api/v1/rehearsal'),
-  ]);
+  const [matrix, readiness, rehearsal] = await Promise.all([loadCapabilityMatrix(), load(CONTRACTS.getReadiness), load(CONTRACTS.getRehearsal)]);
 
   return (
     <>

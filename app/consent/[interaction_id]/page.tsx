@@ -1,28 +1,16 @@
 import type { Metadata } from 'next';
+import type { CallOutput } from '@/lib/contract/client';
 import { redirect } from 'next/navigation';
 import { SERVICE_NAME } from '@/lib/config';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callAsVisitor, visitorSession } from '../../_components/auth/server-session';
-import { ConsentDecision, type OrganizationOption } from './consent-decision';
+import { ConsentDecision } from './consent-decision';
 import '../../auth.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Allow access?' };
 
-interface AuthorizationContext {
-  interaction_id: string;
-  client: { client_id: string; client_name: string; self_registered: boolean };
-  redirect_host: string;
-  scopes: { scope: string; description: string }[];
-  resource: string | null;
-  sign_in_after: string | null;
-}
-
-interface OrganizationChoice {
-  required: boolean;
-  requested: string | null;
-  organizations: OrganizationOption[];
-  refusal: 'not_a_member' | 'no_organizations' | 'application_not_assigned' | null;
-}
+type OrganizationChoice = CallOutput<typeof CONTRACTS.getAuthorizationOrganizations>;
 
 const REFUSALS: Record<NonNullable<OrganizationChoice['refusal']>, string> = {
   not_a_member:
@@ -40,7 +28,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
   const { interaction_id: interactionId } = await params;
   const session = await visitorSession();
   if (!session) redirect(signInPage(interactionId, false));
-  const context = await callAsVisitor<AuthorizationContext>(`/oauth/authorize/context?interaction_id=${encodeURIComponent(interactionId)}`);
+  const context = await callAsVisitor(CONTRACTS.getAuthorizationContext, { query: { interaction_id: interactionId } });
   if (!context) {
     return (
       <>
@@ -53,7 +41,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
   if (context.sign_in_after && new Date(session.session.authenticated_at) < new Date(context.sign_in_after)) {
     redirect(signInPage(interactionId, true));
   }
-  const choice = await callAsVisitor<OrganizationChoice>(`/oauth/authorize/organizations?interaction_id=${encodeURIComponent(interactionId)}`);
+  const choice = await callAsVisitor(CONTRACTS.getAuthorizationOrganizations, { query: { interaction_id: interactionId } });
   if (!choice) {
     return (
       <>
@@ -102,7 +90,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
           <p>{REFUSALS[choice.refusal]}</p>
         </div>
       )}
-      <ConsentDecision interactionId={context.interaction_id} csrfToken={session.csrf_token} organization={organization} allowed={choice.refusal === null} />
+      <ConsentDecision interactionId={interactionId} csrfToken={session.csrf_token} organization={organization} allowed={choice.refusal === null} />
     </>
   );
 }

@@ -1,17 +1,12 @@
 import type { Metadata } from 'next';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { callAsVisitor } from '../../_components/auth/server-session';
 import { explain } from './explanations';
-import { ReturnActions, type ContinueTo } from './return-actions';
+import { ReturnActions } from './return-actions';
 import '../../auth.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sign-in request not completed' };
-
-interface AuthorizationReturn {
-  client: { client_id: string; client_name: string };
-  redirect_host: string;
-  continue_to: ContinueTo;
-}
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -34,7 +29,7 @@ export default async function OAuthErrorPage({ searchParams }: { searchParams: P
   // The sealed way back (lib/oidc/authorization-returns.ts); its operation checks it again.
   const returnId = value(query, 'return', /^[A-Za-z0-9_.-]{1,6000}$/);
   const { heading, text } = explain(error, value(query, 'reason', /^[a-z_]{1,32}$/));
-  const back = returnId ? await callAsVisitor<AuthorizationReturn>(`/oauth/error/context?return_id=${returnId}`) : null;
+  const back = returnId ? await callAsVisitor(CONTRACTS.getAuthorizationReturn, { query: { return_id: returnId } }) : null;
   return (
     <div className="auth-page auth-narrow">
       <h1>{heading}</h1>
