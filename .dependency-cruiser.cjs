@@ -36,7 +36,7 @@ module.exports = {
       severity: 'error',
       comment: 'The edge binds *.routes.ts declarations; for everything else it uses the entry points too.',
       from: { path: '^lib/http/', pathNot: '[.]test[.]ts$' },
-      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', SHARED, '^lib/[^/]+/index[.]ts$', '^lib/[^/]+/[^/]+[.](routes|contract)[.]ts$'] },
+      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', SHARED, '^lib/[^/]+/index[.]ts$', '^lib/.+[.](routes|contract)[.]ts$'] },
     },
     {
       name: 'contracts-are-browser-safe',
@@ -44,7 +44,7 @@ module.exports = {
       comment:
         'A wire contract (lib/<ctx>/*.contract.ts) and the catalogue of them (lib/http/contracts.ts) are imported by browser code: they import only zod, lib/contract, other contracts and their context terms.',
       from: { path: ['[.]contract[.]ts$', '^lib/http/contracts[.]ts$'] },
-      to: { pathNot: ['^node_modules/zod/', '^lib/contract/', '^lib/[^/]+/[^/]+[.]contract[.]ts$', '^lib/[^/]+/terms[.]ts$'] },
+      to: { pathNot: ['^node_modules/zod/', '^lib/contract/', '^lib/.+[.]contract[.]ts$', '^lib/[^/]+/terms[.]ts$'] },
     },
     {
       name: 'contracts-reach-no-server-code',
@@ -59,7 +59,7 @@ module.exports = {
       severity: 'error',
       comment: 'Pages and route bindings use the edge (lib/http) or a context entry point.',
       from: { path: '^app/' },
-      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', '^lib/contract/', '^lib/[^/]+/index[.]ts$', '^lib/[^/]+/[^/]+[.]contract[.]ts$'] },
+      to: { path: '^lib/([^/]+)/[^/]', pathNot: ['^lib/http/', '^lib/contract/', '^lib/[^/]+/index[.]ts$', '^lib/.+[.]contract[.]ts$'] },
     },
     {
       name: 'client-stands-alone',

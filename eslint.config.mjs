@@ -74,7 +74,7 @@ export default tseslint.config(
     files: ['app/**/*.ts', 'app/**/*.tsx'],
     rules: {
       ...restrict(
-        ['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo'],
+        ['@/lib/db', '@/lib/db/*', 'drizzle-orm', 'drizzle-orm/*', '@/lib/*/*.repo', '@/lib/*/*/*.repo'],
         'Pages and routes go through the API (lib/http), never the database.',
       ),
     },

@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/agent-action-schemas.ts   (BENCH_ITERATIONS)
  */
-import { inputSchemaProblem } from '../lib/organizations/agent-actions';
+import { inputSchemaProblem } from '../lib/organizations/agent-actions/agent-actions';
 import { PATHOLOGICAL_SCHEMAS } from '../tests/fixtures/pathological-schemas';
 import { percentile } from './support/server';
 

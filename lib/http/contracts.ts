@@ -6,21 +6,21 @@
  */
 import { contractsOf } from '@/lib/contract/wire';
 // organizations
-import * as agentActions from '@/lib/organizations/agent-actions.contract';
-import * as applications from '@/lib/organizations/applications.contract';
-import * as approvals from '@/lib/organizations/approvals.contract';
-import * as auditEvents from '@/lib/organizations/audit-events.contract';
-import * as bearer from '@/lib/organizations/bearer.contract';
-import * as delegations from '@/lib/organizations/delegations.contract';
-import * as groups from '@/lib/organizations/groups.contract';
-import * as invitationEnrollment from '@/lib/organizations/invitation-enrollment.contract';
-import * as invitations from '@/lib/organizations/invitations.contract';
-import * as members from '@/lib/organizations/members.contract';
-import * as memberships from '@/lib/organizations/memberships.contract';
-import * as organizationLifecycle from '@/lib/organizations/organization-lifecycle.contract';
-import * as organizations from '@/lib/organizations/organizations.contract';
-import * as policies from '@/lib/organizations/policies.contract';
-import * as roles from '@/lib/organizations/roles.contract';
+import * as agentActions from '@/lib/organizations/agent-actions/agent-actions.contract';
+import * as applications from '@/lib/organizations/applications/applications.contract';
+import * as approvals from '@/lib/organizations/approvals/approvals.contract';
+import * as auditEvents from '@/lib/organizations/audit/audit-events.contract';
+import * as bearer from '@/lib/organizations/bearer/bearer.contract';
+import * as delegations from '@/lib/organizations/delegations/delegations.contract';
+import * as groups from '@/lib/organizations/groups/groups.contract';
+import * as invitationEnrollment from '@/lib/organizations/invitations/invitation-enrollment.contract';
+import * as invitations from '@/lib/organizations/invitations/invitations.contract';
+import * as members from '@/lib/organizations/members/members.contract';
+import * as memberships from '@/lib/organizations/members/memberships.contract';
+import * as organizationLifecycle from '@/lib/organizations/lifecycle/organization-lifecycle.contract';
+import * as organizations from '@/lib/organizations/lifecycle/organizations.contract';
+import * as policies from '@/lib/organizations/policies/policies.contract';
+import * as roles from '@/lib/organizations/roles/roles.contract';
 // Runtime and status
 import * as status from '@/lib/status/status.contract';
 import * as docs from '@/lib/docs/docs.contract';

@@ -1,4 +1,9 @@
-/** Organizations (tenants) and memberships. */
-export { allMemberships, membershipView } from './memberships';
+/**
+ * Organizations (tenants) and memberships. One folder per topic (lifecycle, members, roles, groups,
+ * invitations, approvals, delegations, policies, applications, agent-actions, audit, bearer), each with
+ * its contract, routes, service and repository; the transition tables (transitions/) and what every
+ * topic shares (tenant resolution, the change record, the end of a membership) stay at this level.
+ */
+export { allMemberships, membershipView } from './members/memberships';
 export { resolveTenant } from './tenant';
-export { POLICY_KEYS } from '@/lib/contract/policies';
+export { POLICY_KEYS } from '@/lib/contract/policy-keys';

@@ -5,8 +5,8 @@
  */
 import type { Executor } from '@/lib/db';
 import { endOrganizationGrants } from '@/lib/oidc';
-import { movePendingInvitationsOfUser } from './invitations.repo';
-import { removeFromAllGroups, revokeLiveGrants } from './members.repo';
+import { movePendingInvitationsOfUser } from './invitations/invitations.repo';
+import { removeFromAllGroups, revokeLiveGrants } from './members/members.repo';
 import { INVITATION_TRANSITIONS } from './transitions/invitations';
 import { onlyRowOf } from './transitions/table';
 

@@ -8,7 +8,7 @@ import { describeChange, parseApprovalsTarget, parseGrantTarget, redoOf } from '
 import { formatDuration, policyText, splitDuration, durationUnits } from '@/app/console/policy-text';
 import { GATED_CHANGE_NAMES } from '@/lib/contract/approvals';
 import { POLICY_CATALOGUE, POLICY_KEYS } from '@/lib/contract/policies';
-import { approvalsPolicyTarget, delegationApprovalTarget } from '@/lib/organizations/approval-gate';
+import { approvalsPolicyTarget, delegationApprovalTarget } from '@/lib/organizations/approvals/approval-gate';
 
 const MEMBER = '3f0c6f8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f';
 const noNames = () => undefined;

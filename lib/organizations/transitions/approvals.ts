@@ -19,7 +19,7 @@
  */
 import type { AuditAction } from '@/lib/audit';
 import { serviceError } from '@/lib/contract/errors';
-import type { ApprovalRow, ApprovalStatus, StoredApprovalStatus } from '../approvals.repo';
+import type { ApprovalRow, ApprovalStatus, StoredApprovalStatus } from '../approvals/approvals.repo';
 import type { Guard, TransitionTable } from './table';
 
 export type ApprovalState = 'none' | ApprovalStatus;

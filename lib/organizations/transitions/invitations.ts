@@ -18,7 +18,7 @@
 import type { AuditAction } from '@/lib/audit';
 import { serviceError } from '@/lib/contract/errors';
 import type { EventType } from '@/lib/contract/events';
-import type { InvitationStatus, StoredInvitationStatus } from '../invitations.repo';
+import type { InvitationStatus, StoredInvitationStatus } from '../invitations/invitations.repo';
 import type { Guard, TransitionTable } from './table';
 
 export type InvitationState = 'none' | InvitationStatus;

@@ -23,7 +23,7 @@ import type { AuditAction } from '@/lib/audit';
 import type { GatedChange } from '@/lib/contract/approvals';
 import { serviceError } from '@/lib/contract/errors';
 import type { EventType } from '@/lib/contract/events';
-import type { MembershipRole, MembershipStatus } from '../members.repo';
+import type { MembershipRole, MembershipStatus } from '../members/members.repo';
 import type { Guard, TransitionTable } from './table';
 
 export type MembershipState = 'none' | MembershipStatus;
