@@ -172,35 +172,3 @@ export function bindCollection<
 export function bindDelegated(contract: DelegatedContract, delegate: Delegate): DelegatedOperation {
   return { ...contract, ...delegate } as DelegatedOperation;
 }
-
-/**
- * Contract and handler in one declaration, for operations no browser calls (tests' own operations).
- * Everything the hosted pages or clients call is declared as a contract and bound with bindResource.
- */
-export function defineOperation<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
-  R extends Schema = Schema,
-  A extends AuthTerm = AuthTerm,
-  T extends TenantRequirement | undefined = undefined,
->(op: Omit<ResourceOperation<P, Q, B, R, A, T>, 'kind'>): ResourceOperation<P, Q, B, R, A, T> {
-  return { ...op, kind: 'resource' };
-}
-
-export function defineCollection<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  I extends Schema = Schema,
-  N extends string = string,
-  A extends AuthTerm = AuthTerm,
-  T extends TenantRequirement | undefined = undefined,
->(
-  op: Omit<CollectionOperation<P, Q, I, N, A, T>, 'kind' | 'body' | 'acceptsForm' | 'successStatus'> & { successStatus?: number },
-): CollectionOperation<P, Q, I, N, A, T> {
-  return { ...op, kind: 'collection', successStatus: op.successStatus ?? 200 };
-}
-
-export function defineDelegated(op: Omit<DelegatedContract, 'kind'> & Delegate): DelegatedOperation {
-  return { ...op, kind: 'delegated' } as DelegatedOperation;
-}

@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '@/lib/contract/errors';
-import { defineOperation } from '@/lib/contract/operation';
+import { bindResource } from '@/lib/contract/operation';
+import { resourceContract } from '@/lib/contract/wire';
 import { z } from 'zod';
 import { assertSupportedVersion, versionHeaders } from './versioning';
 
 const op = (lifecycle?: { deprecatedAt?: Date; sunsetAt?: Date }) =>
-  defineOperation({
-    id: 'versioned',
-    method: 'GET',
-    path: '/api/v1/versioned',
-    tag: 'Test',
-    summary: 'versioned',
-    auth: { kind: 'public' },
-    origin: 'none',
-    idempotency: 'none',
-    successStatus: 200,
-    response: z.object({}),
-    lifecycle,
-    handler: async () => ({}),
-  });
+  bindResource(
+    resourceContract({
+      id: 'versioned',
+      method: 'GET',
+      path: '/api/v1/versioned',
+      tag: 'Test',
+      summary: 'versioned',
+      auth: { kind: 'public' },
+      origin: 'none',
+      idempotency: 'none',
+      successStatus: 200,
+      response: z.object({}),
+      lifecycle,
+    }),
+    async () => ({}),
+  );
 
 describe('versioning', () => {
   it('accepts no header or v1 and refuses anything else', () => {

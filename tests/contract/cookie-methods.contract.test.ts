@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAuditEvent } from '@/lib/audit/audit.repo';
-import { defineOperation, isUnsafe, type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindResource, isUnsafe } from '@/lib/contract/operation';
+import { resourceContract } from '@/lib/contract/wire';
 import { getDb } from '@/lib/db';
 import { observePipelineSteps, type PipelineStep } from '@/lib/http/pipeline-steps';
 import { OPERATIONS } from '@/lib/http/registry';
@@ -41,23 +42,25 @@ function declaresStateChange(op: AnyOperation): string[] {
 }
 
 /** A safe session operation that writes: the defect the walk below must catch (never registered). */
-const writingGet = defineOperation({
-  id: 'test_writing_get',
-  method: 'GET',
-  path: '/test/writing-get',
-  tag: 'Test',
-  summary: 'Writes an audit row on a GET (a defect on purpose)',
-  auth: { kind: 'session' },
-  origin: 'if-present',
-  idempotency: 'none',
-  successStatus: 200,
-  response: z.object({ ok: z.literal(true) }),
-  testOnly: true,
-  handler: async ({ now }) => {
+const writingGet = bindResource(
+  resourceContract({
+    id: 'test_writing_get',
+    method: 'GET',
+    path: '/test/writing-get',
+    tag: 'Test',
+    summary: 'Writes an audit row on a GET (a defect on purpose)',
+    auth: { kind: 'session' },
+    origin: 'if-present',
+    idempotency: 'none',
+    successStatus: 200,
+    response: z.object({ ok: z.literal(true) }),
+    testOnly: true,
+  }),
+  async ({ now }) => {
     await insertAuditEvent(await getDb(), { id: randomUUID(), createdAt: now, action: 'test.writing_get', outcome: 'success', actorType: 'session', data: {} });
     return { ok: true as const };
   },
-});
+);
 
 let tenant: Tenant;
 let applicationId: string;

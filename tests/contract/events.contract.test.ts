@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineOperation, type AnyOperation } from '@/lib/contract/operation';
+import { type AnyOperation, bindResource } from '@/lib/contract/operation';
+import { resourceContract } from '@/lib/contract/wire';
 import { getDb } from '@/lib/db';
 import { outboxEvents } from '@/lib/db/schema';
 import { emitEvent, EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/events';
@@ -343,25 +344,27 @@ describe('the walk', () => {
 });
 
 describe('an event the operation does not declare', () => {
-  const undeclared: AnyOperation = defineOperation({
-    id: 'test_undeclared_event',
-    method: 'POST',
-    path: '/test/undeclared-event',
-    tag: 'Test',
-    summary: 'Emits an event it does not declare',
-    auth: { kind: 'public' },
-    origin: 'required',
-    idempotency: 'none',
-    body: z.object({ user_id: z.string() }),
-    successStatus: 200,
-    emits: ['identity.user.updated'],
-    response: z.object({ ok: z.literal(true) }),
-    testOnly: true,
-    handler: async ({ body, now }) => {
+  const undeclared: AnyOperation = bindResource(
+    resourceContract({
+      id: 'test_undeclared_event',
+      method: 'POST',
+      path: '/test/undeclared-event',
+      tag: 'Test',
+      summary: 'Emits an event it does not declare',
+      auth: { kind: 'public' },
+      origin: 'required',
+      idempotency: 'none',
+      body: z.object({ user_id: z.string() }),
+      successStatus: 200,
+      emits: ['identity.user.updated'],
+      response: z.object({ ok: z.literal(true) }),
+      testOnly: true,
+    }),
+    async ({ body, now }) => {
       await emitEvent(await getDb(), 'identity.passkey.removed', { user_id: body.user_id }, { userId: body.user_id }, now);
       return { ok: true as const };
     },
-  });
+  );
 
   // ASVS V16.5.3
   it('is refused (a programming error) and never reaches the outbox', async () => {

@@ -1,8 +1,3 @@
-async function listTestAuditEvents({ page }: { page: PageRequest }) {
-  const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
-  return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
-}
-
 /**
  * Operations registered only by the tests, one per auth term (and one per pipeline feature), so the
  * pipeline's rules are exercised before the contexts that own those credentials exist.
@@ -11,9 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { actorOfKind } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { defineCollection, defineDelegated, defineOperation, type AnyOperation, type AuthTerm, type PageRequest } from '@/lib/contract/operation';
+import { type AnyOperation, type AuthTerm, bindCollection, bindDelegated, bindResource, type PageRequest } from '@/lib/contract/operation';
+import { collectionContract, delegatedContract, resourceContract } from '@/lib/contract/wire';
 import { insertAuditEvent, listAuditEvents } from '@/lib/audit/audit.repo';
 import { getDb, inTransaction } from '@/lib/db';
+
+async function listTestAuditEvents({ page }: { page: PageRequest }) {
+  const result = await listAuditEvents(await getDb(), { actorId: 'pagination-test' }, page);
+  return { ...result, items: result.items.map((e) => ({ id: e.id, action: e.action, created_at: e.createdAt.toISOString() })) };
+}
 
 const echo = z.object({ ok: z.literal(true), actor: z.string() });
 
@@ -30,43 +31,47 @@ export const TERMS: Record<string, AuthTerm> = {
 };
 
 export const termOperations: AnyOperation[] = Object.entries(TERMS).map(([name, auth]) =>
-  defineOperation({
-    id: `test_${name}`,
-    method: 'POST',
-    path: `/test/${name}/{id}`,
-    tag: 'Test',
-    summary: `Test-only operation guarded by ${name}`,
-    auth,
-    origin: auth.kind === 'bearer' || auth.kind === 'scim_token' || auth.kind === 'client_auth' ? 'none' : 'required',
-    idempotency: 'none',
-    params: z.object({ id: z.string() }),
-    body: z.object({ value: z.string().max(10) }),
-    successStatus: 200,
-    response: echo,
-    testOnly: true,
-    // The organization bearer term acts inside the credential's organization (tenant authorization).
-    ...(name === 'organization_bearer' ? { tenant: { param: 'id', permission: 'read' } as const } : {}),
-    handler: async ({ actor }) => ({ ok: true as const, actor: actor.kind }),
-  }),
+  bindResource(
+    resourceContract({
+      id: `test_${name}`,
+      method: 'POST',
+      path: `/test/${name}/{id}`,
+      tag: 'Test',
+      summary: `Test-only operation guarded by ${name}`,
+      auth,
+      origin: auth.kind === 'bearer' || auth.kind === 'scim_token' || auth.kind === 'client_auth' ? 'none' : 'required',
+      idempotency: 'none',
+      params: z.object({ id: z.string() }),
+      body: z.object({ value: z.string().max(10) }),
+      successStatus: 200,
+      response: echo,
+      testOnly: true,
+      // The organization bearer term acts inside the credential's organization (tenant authorization).
+      ...(name === 'organization_bearer' ? { tenant: { param: 'id', permission: 'read' } as const } : {}),
+    }),
+    async ({ actor }) => ({ ok: true as const, actor: actor.kind }),
+  ),
 );
 
 let executions = 0;
 export const idempotentExecutions = () => executions;
 
-export const idempotentOperation = defineOperation({
-  id: 'test_idempotent',
-  method: 'POST',
-  path: '/test/idempotent',
-  tag: 'Test',
-  summary: 'Counts executions; requires an Idempotency-Key',
-  auth: { kind: 'public' },
-  origin: 'required',
-  idempotency: 'required',
-  body: z.object({ value: z.string(), delay_ms: z.number().int().max(2000).optional(), fail: z.enum(['client', 'server']).optional() }),
-  successStatus: 201,
-  response: z.object({ execution: z.number().int(), value: z.string() }),
-  testOnly: true,
-  handler: async ({ body }) => {
+export const idempotentOperation = bindResource(
+  resourceContract({
+    id: 'test_idempotent',
+    method: 'POST',
+    path: '/test/idempotent',
+    tag: 'Test',
+    summary: 'Counts executions; requires an Idempotency-Key',
+    auth: { kind: 'public' },
+    origin: 'required',
+    idempotency: 'required',
+    body: z.object({ value: z.string(), delay_ms: z.number().int().max(2000).optional(), fail: z.enum(['client', 'server']).optional() }),
+    successStatus: 201,
+    response: z.object({ execution: z.number().int(), value: z.string() }),
+    testOnly: true,
+  }),
+  async ({ body }) => {
     executions += 1;
     const execution = executions;
     if (body.delay_ms) await new Promise((resolve) => setTimeout(resolve, body.delay_ms));
@@ -74,25 +79,27 @@ export const idempotentOperation = defineOperation({
     if (body.fail === 'server') throw new Error('deliberate failure');
     return { execution, value: body.value };
   },
-});
+);
 
-export const rateLimitedOperation = defineOperation({
-  id: 'test_rate_limited',
-  method: 'GET',
-  path: '/test/rate-limited',
-  tag: 'Test',
-  summary: 'Spends the test_only bucket',
-  auth: { kind: 'public' },
-  origin: 'if-present',
-  rateLimit: 'test_only',
-  idempotency: 'none',
-  successStatus: 200,
-  response: z.object({ ok: z.literal(true) }),
-  testOnly: true,
-  handler: async () => ({ ok: true as const }),
-});
+export const rateLimitedOperation = bindResource(
+  resourceContract({
+    id: 'test_rate_limited',
+    method: 'GET',
+    path: '/test/rate-limited',
+    tag: 'Test',
+    summary: 'Spends the test_only bucket',
+    auth: { kind: 'public' },
+    origin: 'if-present',
+    rateLimit: 'test_only',
+    idempotency: 'none',
+    successStatus: 200,
+    response: z.object({ ok: z.literal(true) }),
+    testOnly: true,
+  }),
+  async () => ({ ok: true as const }),
+);
 
-export const auditCollectionOperation = defineCollection({
+const auditCollectionContract = collectionContract({
   id: 'test_audit_events',
   method: 'GET',
   path: '/test/audit-events',
@@ -104,53 +111,59 @@ export const auditCollectionOperation = defineCollection({
   collection: 'audit_events',
   item: z.object({ id: z.string(), action: z.string(), created_at: z.string() }),
   testOnly: true,
-  handler: listTestAuditEvents,
 });
+export const auditCollectionOperation = bindCollection(auditCollectionContract, listTestAuditEvents);
 
 /** The same collection over an API key: the edge adds the bearer envelope (spec, Collection envelopes). */
-// The declaration without its public auth term (and what that term typed), to declare it again for bearer credentials.
-const { auth: _publicAuth, handler: _publicHandler, subjectRateLimit: _none, kind: _kind, ...auditCollectionDeclaration } = auditCollectionOperation;
-export const bearerAuditCollectionOperation = defineCollection({
-  ...auditCollectionDeclaration,
-  id: 'test_bearer_audit_events',
-  path: '/test/bearer/audit-events',
-  auth: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
-  origin: 'none',
-  handler: listTestAuditEvents,
-});
+// The contract without its public auth term (and what that term typed), to declare it again for bearer credentials.
+const { auth: _publicAuth, subjectRateLimit: _none, kind: _kind, ...auditCollectionDeclaration } = auditCollectionContract;
+export const bearerAuditCollectionOperation = bindCollection(
+  collectionContract({
+    ...auditCollectionDeclaration,
+    id: 'test_bearer_audit_events',
+    path: '/test/bearer/audit-events',
+    auth: { kind: 'bearer', accepts: ['api_key'], scopes: ['identity.developer.read'] },
+    origin: 'none',
+  }),
+  listTestAuditEvents,
+);
 
 /** Declared public, but its handler expects a session: a declaration/handler mismatch. */
-export const mismatchedActorOperation = defineOperation({
-  id: 'test_mismatched_actor',
-  method: 'GET',
-  path: '/test/mismatched-actor',
-  tag: 'Test',
-  summary: 'Narrows an anonymous actor to a session',
-  auth: { kind: 'public' },
-  origin: 'if-present',
-  idempotency: 'none',
-  successStatus: 200,
-  response: z.object({ user_id: z.string() }),
-  testOnly: true,
-  handler: async ({ actor }) => ({ user_id: actorOfKind(actor, 'session').userId }),
-});
-
-const retiring = (id: string, lifecycle: { deprecatedAt?: Date; sunsetAt?: Date }) =>
-  defineOperation({
-    id,
+export const mismatchedActorOperation = bindResource(
+  resourceContract({
+    id: 'test_mismatched_actor',
     method: 'GET',
-    path: `/test/${id}`,
+    path: '/test/mismatched-actor',
     tag: 'Test',
-    summary: 'A retiring operation (exercises the versioning policy)',
+    summary: 'Narrows an anonymous actor to a session',
     auth: { kind: 'public' },
     origin: 'if-present',
     idempotency: 'none',
     successStatus: 200,
-    response: z.object({ ok: z.literal(true) }),
-    lifecycle,
+    response: z.object({ user_id: z.string() }),
     testOnly: true,
-    handler: async () => ({ ok: true as const }),
-  });
+  }),
+  async ({ actor }) => ({ user_id: actorOfKind(actor, 'session').userId }),
+);
+
+const retiring = (id: string, lifecycle: { deprecatedAt?: Date; sunsetAt?: Date }) =>
+  bindResource(
+    resourceContract({
+      id,
+      method: 'GET',
+      path: `/test/${id}`,
+      tag: 'Test',
+      summary: 'A retiring operation (exercises the versioning policy)',
+      auth: { kind: 'public' },
+      origin: 'if-present',
+      idempotency: 'none',
+      successStatus: 200,
+      response: z.object({ ok: z.literal(true) }),
+      lifecycle,
+      testOnly: true,
+    }),
+    async () => ({ ok: true as const }),
+  );
 
 /** One operation deprecated with a sunset (181 days' notice), one deprecated without a sunset yet. */
 export const lifecycleOperations: AnyOperation[] = [
@@ -162,23 +175,25 @@ export const lifecycleOperations: AnyOperation[] = [
  * Stores a note about a subject (path parameter) as an audit row, straight through the repository:
  * text and jsonb columns, so whatever the edge lets through meets Postgres' own rules.
  */
-export const noteOperation = defineOperation({
-  id: 'test_note',
-  method: 'POST',
-  path: '/test/notes/{subject}',
-  tag: 'Test',
-  summary: 'Stores a free-text note about a subject',
-  auth: { kind: 'public' },
-  origin: 'required',
-  idempotency: 'none',
-  acceptsForm: true,
-  params: z.object({ subject: z.string().max(100) }),
-  query: z.object({ tag: z.string().max(100).optional() }),
-  body: z.object({ note: z.string().max(1000) }),
-  successStatus: 201,
-  response: z.object({ id: z.string() }),
-  testOnly: true,
-  handler: async ({ params, query, body, now }) => {
+export const noteOperation = bindResource(
+  resourceContract({
+    id: 'test_note',
+    method: 'POST',
+    path: '/test/notes/{subject}',
+    tag: 'Test',
+    summary: 'Stores a free-text note about a subject',
+    auth: { kind: 'public' },
+    origin: 'required',
+    idempotency: 'none',
+    acceptsForm: true,
+    params: z.object({ subject: z.string().max(100) }),
+    query: z.object({ tag: z.string().max(100).optional() }),
+    body: z.object({ note: z.string().max(1000) }),
+    successStatus: 201,
+    response: z.object({ id: z.string() }),
+    testOnly: true,
+  }),
+  async ({ params, query, body, now }) => {
     const id = randomUUID();
     await insertAuditEvent(await getDb(), {
       id,
@@ -192,7 +207,7 @@ export const noteOperation = defineOperation({
     });
     return { id };
   },
-});
+);
 
 /**
  * Idempotent operations that write (an audit row per execution, in the service's own transaction)
@@ -219,20 +234,22 @@ async function writeRow(value: string, now: Date) {
   );
 }
 
-export const idempotentWriteOperation = defineOperation({
-  id: 'test_idempotent_write',
-  method: 'POST',
-  path: '/test/idempotent-write',
-  tag: 'Test',
-  summary: 'Writes a row, optionally after a pause and before a deliberate failure',
-  auth: { kind: 'public' },
-  origin: 'required',
-  idempotency: 'required',
-  body: z.object({ value: z.string(), pause: z.boolean().optional() }),
-  successStatus: 201,
-  response: z.object({ value: z.string(), execution: z.number().int() }),
-  testOnly: true,
-  handler: async ({ body, now }) => {
+export const idempotentWriteOperation = bindResource(
+  resourceContract({
+    id: 'test_idempotent_write',
+    method: 'POST',
+    path: '/test/idempotent-write',
+    tag: 'Test',
+    summary: 'Writes a row, optionally after a pause and before a deliberate failure',
+    auth: { kind: 'public' },
+    origin: 'required',
+    idempotency: 'required',
+    body: z.object({ value: z.string(), pause: z.boolean().optional() }),
+    successStatus: 201,
+    response: z.object({ value: z.string(), execution: z.number().int() }),
+    testOnly: true,
+  }),
+  async ({ body, now }) => {
     executions += 1;
     const execution = executions;
     if (body.pause) await new Promise<void>((resolve) => paused.push(resolve));
@@ -241,33 +258,37 @@ export const idempotentWriteOperation = defineOperation({
     if (faults.afterWrite === 'client') throw serviceError('conflict', 'Deliberate conflict after the write.');
     return { value: body.value, execution };
   },
-});
+);
 
 /**
  * The same for a delegated operation: its Node handler writes through getDb() (as the OIDC adapter
  * does) and answers with the status the form asks for.
  */
-export const delegatedWriteOperation = defineDelegated({
-  id: 'test_delegated_write',
-  method: 'POST',
-  path: '/test/delegated-write',
-  tag: 'Test',
-  summary: 'A delegate that writes and answers the status it is asked for',
-  auth: { kind: 'public' },
-  origin: 'none',
-  idempotency: 'required',
-  acceptsJson: true,
-  idempotencyCredential: 'token',
-  successStatus: 200,
-  response: z.object({ done: z.string() }),
-  testOnly: true,
-  nodeHandler: async () => async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-    await writeRow(form.get('value') ?? '', new Date());
-    res.statusCode = Number(form.get('status') ?? '200');
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ done: form.get('value') }));
+export const delegatedWriteOperation = bindDelegated(
+  delegatedContract({
+    id: 'test_delegated_write',
+    method: 'POST',
+    path: '/test/delegated-write',
+    tag: 'Test',
+    summary: 'A delegate that writes and answers the status it is asked for',
+    auth: { kind: 'public' },
+    origin: 'none',
+    idempotency: 'required',
+    acceptsJson: true,
+    idempotencyCredential: 'token',
+    successStatus: 200,
+    response: z.object({ done: z.string() }),
+    testOnly: true,
+  }),
+  {
+    nodeHandler: async () => async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      await writeRow(form.get('value') ?? '', new Date());
+      res.statusCode = Number(form.get('status') ?? '200');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ done: form.get('value') }));
+    },
   },
-});
+);
