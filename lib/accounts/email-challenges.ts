@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit } from '@/lib/audit';
 import { getConfig } from '@/lib/config';
+import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
-import { getDb, type Executor } from '@/lib/db';
+import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { consumeRateLimit, refundRateLimit } from '@/lib/platform';
-import { findEmailChallengeByToken, insertEmailChallenge, replaceCode, type EmailChallengeRow } from './email-challenges.repo';
+import { findEmailChallengeByToken, insertEmailChallenge, markVerified, replaceCode, type EmailChallengeRow } from './email-challenges.repo';
 import { codeMatches, guessBudgetKey, hashCode, hashToken, newCode, newToken } from './secrets';
 
 export type ChallengePurpose = EmailChallengeRow['purpose'];
@@ -82,6 +84,31 @@ export async function verifyCode(row: EmailChallengeRow, code: string, now: Date
   if (!guess.allowed) invalidCode(`Too many wrong codes for this address; try again in ${Math.ceil(guess.resetSeconds / 60)} minutes.`);
   if (!row.canVerify || !codeMatches(row.id, code, row.codeHash)) invalidCode();
   await refundRateLimit(GUESS_BUCKET, budget, windowSeconds, now);
+}
+
+/**
+ * Verifies a challenge by its code, with its audit trail under `action`: a wrong code is recorded as a
+ * failure outside any transaction (the refusal must not roll it back); a right one marks the challenge
+ * verified and is recorded in the same transaction. A challenge verified already stays verified.
+ */
+export async function proveByCode(
+  row: EmailChallengeRow,
+  code: string,
+  audit: { action: 'enrollment.email_verification' | 'recovery.verification'; actor: Actor; requestId: string },
+  now: Date,
+): Promise<void> {
+  if (row.verifiedAt) return;
+  const record = { ...audit, subject: { type: row.purpose, id: row.id }, at: now };
+  try {
+    await verifyCode(row, code, now);
+  } catch (error) {
+    await recordAudit(await getDb(), { ...record, outcome: 'failure' });
+    throw error;
+  }
+  await inTransaction(async (tx) => {
+    await markVerified(tx, row.id, now);
+    await recordAudit(tx, { ...record, outcome: 'success' });
+  });
 }
 
 /** A fresh code (the old one stops working); the address's guess budget is left as it is. */

@@ -5,7 +5,7 @@ import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
 import { emitEvent } from '@/lib/events';
 import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
-import { rotateCode, startChallenge, verifyCode } from './email-challenges';
+import { proveByCode, rotateCode, startChallenge } from './email-challenges';
 import { accountMails, deliver } from './mails';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
@@ -58,32 +58,7 @@ export async function enrollmentOf(actor: EnrollmentActor): Promise<EmailChallen
 }
 
 export async function verifyEnrollmentEmail(actor: EnrollmentActor, code: string, now: Date, requestId: string) {
-  const row = await enrollmentOf(actor);
-  if (row.verifiedAt) return { email_verified: true as const };
-  try {
-    await verifyCode(row, code, now);
-  } catch (error) {
-    await recordAudit(await getDb(), {
-      action: 'enrollment.email_verification',
-      outcome: 'failure',
-      actor,
-      subject: { type: 'enrollment', id: row.id },
-      requestId,
-      at: now,
-    });
-    throw error;
-  }
-  await inTransaction(async (tx) => {
-    await markVerified(tx, row.id, now);
-    await recordAudit(tx, {
-      action: 'enrollment.email_verification',
-      outcome: 'success',
-      actor,
-      subject: { type: 'enrollment', id: row.id },
-      requestId,
-      at: now,
-    });
-  });
+  await proveByCode(await enrollmentOf(actor), code, { action: 'enrollment.email_verification', actor, requestId }, now);
   return { email_verified: true as const };
 }
 

@@ -16,7 +16,7 @@ import { countUserPasskeys, deleteUserPasskey, insertPasskey, listUserPasskeys, 
 import { endLiveChallenges } from './live-challenges';
 import { findPasswordCredential } from './passwords.repo';
 import { assertRecoveryVerified, finishRecovery, recoveryOf } from './recovery';
-import { startSession } from './session-start';
+import { startSignedInSession } from './session-start';
 import { findUserById, lockUser } from '@/lib/users';
 import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type NewCredential } from './webauthn';
 
@@ -109,7 +109,7 @@ export async function signInWithPasskey(
   return inTransaction(async (tx) => {
     const user = await findUserById(tx, passkey.userId);
     if (!user) throw serviceError('invalid_credentials', 'The passkey was not accepted.');
-    const issued = await startSession(tx, {
+    return startSignedInSession(tx, 'signin.passkey', {
       user,
       amr: ['hwk'],
       device: input.device,
@@ -119,15 +119,6 @@ export async function signInWithPasskey(
       stepUpMethod: 'passkey',
       presented: input.presented,
     });
-    await recordAudit(tx, {
-      action: 'signin.passkey',
-      outcome: 'success',
-      actor: ANONYMOUS,
-      subject: { type: 'user', id: user.id },
-      requestId: input.requestId,
-      at: input.now,
-    });
-    return issued;
   });
 }
 

@@ -6,8 +6,8 @@ import { emitEvent } from '@/lib/events';
 import { revokeAccountAuthorizations } from '@/lib/oidc';
 import { endLiveChallenges } from './live-challenges';
 import { revokeAllSessions } from './session-revocation';
-import { consumeChallenge, findEmailChallenge, markVerified, type EmailChallengeRow } from './email-challenges.repo';
-import { rotateCode, startChallenge, verifyCode } from './email-challenges';
+import { consumeChallenge, findEmailChallenge, type EmailChallengeRow } from './email-challenges.repo';
+import { proveByCode, rotateCode, startChallenge } from './email-challenges';
 import { accountMails, deliver } from './mails';
 import { hashPassword } from './password-hashing';
 import { acceptablePassword } from './password-policy';
@@ -48,25 +48,7 @@ export async function resendRecoveryCode(actor: RecoveryActor, now: Date) {
 
 /** Verifying proves control of the address; it issues no session. */
 export async function verifyRecovery(actor: RecoveryActor, code: string, now: Date, requestId: string) {
-  const row = await recoveryOf(actor);
-  if (row.verifiedAt) return { verified: true as const };
-  try {
-    await verifyCode(row, code, now);
-  } catch (error) {
-    await recordAudit(await getDb(), {
-      action: 'recovery.verification',
-      outcome: 'failure',
-      actor,
-      subject: { type: 'recovery', id: row.id },
-      requestId,
-      at: now,
-    });
-    throw error;
-  }
-  await inTransaction(async (tx) => {
-    await markVerified(tx, row.id, now);
-    await recordAudit(tx, { action: 'recovery.verification', outcome: 'success', actor, subject: { type: 'recovery', id: row.id }, requestId, at: now });
-  });
+  await proveByCode(await recoveryOf(actor), code, { action: 'recovery.verification', actor, requestId }, now);
   return { verified: true as const };
 }
 

@@ -8,6 +8,7 @@
  *   lock its owner out.
  * Both end through the one revocation path (event, audit, the provider's sessions).
  */
+import { recordAudit } from '@/lib/audit';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type SessionActor } from '@/lib/contract/actor';
 import type { Executor } from '@/lib/db';
@@ -44,5 +45,19 @@ export async function startSession(tx: Executor, input: SessionStart): Promise<I
   for (const stale of await sessionsBeyondLimit(tx, user.id, getConfig().sessionsPerAccount, issued.view.session.id, now)) {
     await endSession(tx, { actor: ANONYMOUS, userId: user.id, sessionId: stale.id, reason: 'session_limit', now, requestId });
   }
+  return issued;
+}
+
+/** A sign-in that succeeded: its session and, in the same transaction, its audit row naming the person. */
+export async function startSignedInSession(tx: Executor, action: 'signin.password' | 'signin.passkey' | 'signin.email_code', input: SessionStart) {
+  const issued = await startSession(tx, input);
+  await recordAudit(tx, {
+    action,
+    outcome: 'success',
+    actor: ANONYMOUS,
+    subject: { type: 'user', id: input.user.id },
+    requestId: input.requestId,
+    at: input.now,
+  });
   return issued;
 }

@@ -9,7 +9,7 @@ import { isLocked, registerPasswordFailure } from './lockout';
 import { accountMails, deliver } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { clearFailures, findPasswordCredential } from './passwords.repo';
-import { startSession } from './session-start';
+import { startSignedInSession } from './session-start';
 import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
 /** Unknown account, wrong password and locked account all end here: one body, one status. */
@@ -62,7 +62,7 @@ export async function signInWithPassword(input: {
   const rehashed = rehash ? await hashPassword(input.password) : null;
   return inTransaction(async (tx) => {
     await clearFailures(tx, user.id, input.now, rehashed);
-    const issued = await startSession(tx, {
+    return startSignedInSession(tx, 'signin.password', {
       user,
       amr: ['pwd'],
       device: input.device,
@@ -72,15 +72,6 @@ export async function signInWithPassword(input: {
       stepUpMethod: 'password',
       presented: input.presented,
     });
-    await recordAudit(tx, {
-      action: 'signin.password',
-      outcome: 'success',
-      actor: ANONYMOUS,
-      subject: { type: 'user', id: user.id },
-      requestId: input.requestId,
-      at: input.now,
-    });
-    return issued;
   });
 }
 
@@ -139,7 +130,7 @@ export async function completeEmailCodeSignIn(input: {
     const user = row.userId ? await findUserById(tx, row.userId) : null;
     if (!user) throw serviceError('invalid_code', 'The code is wrong or has expired.');
     // An e-mail code signs in but is no re-authentication: no step-up window (docs/security.md).
-    const issued = await startSession(tx, {
+    return startSignedInSession(tx, 'signin.email_code', {
       user,
       amr: ['otp'],
       device: input.device,
@@ -148,14 +139,5 @@ export async function completeEmailCodeSignIn(input: {
       requestId: input.requestId,
       presented: input.presented,
     });
-    await recordAudit(tx, {
-      action: 'signin.email_code',
-      outcome: 'success',
-      actor: ANONYMOUS,
-      subject: { type: 'user', id: user.id },
-      requestId: input.requestId,
-      at: input.now,
-    });
-    return issued;
   });
 }
