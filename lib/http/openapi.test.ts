@@ -37,6 +37,16 @@ describe('the generated OpenAPI document', () => {
     expect(token['413']).toEqual({ $ref: '#/components/responses/Error413' });
   });
 
+  it('documents the bearer collection envelope (authentication, scopes) on bearer collections only', () => {
+    const success = (path: string) => doc.paths[path]!.get!.responses['200']! as { content: { 'application/json': { schema: Json } } };
+    const bearer = success('/api/v1/developer/api-keys').content['application/json'].schema;
+    expect(bearer.required).toEqual(['api_keys', 'has_more', 'next_cursor', 'authentication', 'scopes']);
+    expect(bearer.properties).toMatchObject({ authentication: { type: 'string' }, scopes: { type: 'array', items: { type: 'string' } } });
+    const session = success('/api/developer/api-keys').content['application/json'].schema;
+    expect(session.properties).not.toHaveProperty('authentication');
+    expect(session.required).toEqual(['api_keys', 'has_more', 'next_cursor']);
+  });
+
   it('describes an enum-keyed record as an object with those properties', () => {
     const capabilities = doc.paths['/api/v1/capabilities']!.get!.responses['200'] as {
       content: { 'application/json': { schema: { properties: { summary: Json } } } };

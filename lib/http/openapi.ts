@@ -98,13 +98,21 @@ function parameters(op: AnyOperation): Json[] {
 
 function successSchema(op: AnyOperation): Json {
   if (op.kind === 'collection') {
+    // A bearer collection's page also names the credential it was read with (bearer-envelope.ts).
+    const bearer = op.auth.kind === 'bearer' ? op.auth : null;
     return {
       type: 'object',
-      required: [op.collection, 'has_more', 'next_cursor'],
+      required: [op.collection, 'has_more', 'next_cursor', ...(bearer ? ['authentication', 'scopes'] : [])],
       properties: {
         [op.collection]: { type: 'array', items: jsonSchema(op.item as z.ZodType, 'output') },
         has_more: { type: 'boolean' },
         next_cursor: { type: ['string', 'null'] },
+        ...(bearer
+          ? {
+              authentication: { type: 'string', enum: bearer.accepts, description: 'The kind of credential the page was read with.' },
+              scopes: { type: 'array', items: { type: 'string' }, description: 'The scopes that credential holds.' },
+            }
+          : {}),
       },
     };
   }
