@@ -107,6 +107,16 @@ describe('leaving an organization', () => {
     expect((await leave(cy, id)).status).toBe(409);
   });
 
+  it('leaves a suspended membership to the organization: 404, and the membership stays suspended', async () => {
+    const { id } = await ownedOrganization(mailbox);
+    const dee = await person(mailbox, 'dee');
+    const membershipId = await joinAs(id, dee.userId, 'member');
+    await (await getDb()).update(memberships).set({ status: 'suspended' }).where(eq(memberships.id, membershipId));
+    const response = await leave(dee, id);
+    expect(response.status).toBe(404);
+    expect((await membershipOf(id, dee.userId)).status).toBe('suspended');
+  });
+
   it("answers another organization's id with 404 and changes nothing there", async () => {
     const { owner, id } = await ownedOrganization(mailbox);
     const outsider = await ownedOrganization(mailbox, 'eve');
