@@ -19,7 +19,10 @@ export async function startServer(port: number, env: Record<string, string> = {}
     stdio: 'ignore',
     detached: true,
   });
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
   for (let i = 0; i < 120; i++) {
+    if (exited !== null) throw new Error(`the server exited (code ${exited}) before answering: build the app first (npm run build)`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, dataDir, stop: () => process.kill(-child.pid!, 'SIGTERM') };
     } catch {
