@@ -1,14 +1,14 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { callApi } from '../_components/auth/api';
+import { callContract } from '../_components/api/call';
+import { leftForSignIn } from '../_components/auth/signed-in-api';
 import { AccountContext } from '@/app/_components/account-context';
+import { CONTRACTS } from '@/lib/http/contracts';
+import type { Passkey } from './passkey-row';
 import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
-import { SessionsSection } from './sessions-section';
-import type { PasskeyItem, SessionItem } from './types';
-
-const SIGN_IN_AGAIN = '/sign-in?return_to=/account';
+import { SessionsSection, type Session } from './sessions-section';
 
 /**
  * Owns the two lists so that one section's action can refresh another's (a password change signs
@@ -21,24 +21,25 @@ export function AccountSections({
   hasPassword,
 }: {
   csrf: string;
-  initialSessions: SessionItem[] | null;
-  initialPasskeys: PasskeyItem[] | null;
+  initialSessions: Session[] | null;
+  initialPasskeys: Passkey[] | null;
   hasPassword: boolean;
 }) {
   const [sessions, setSessions] = useState(initialSessions);
   const [passkeys, setPasskeys] = useState(initialPasskeys);
 
+  // The reads are made here, above the context the sections' `api` needs; neither asks for a step-up.
+  // A 401 means this session ended meanwhile (revoked elsewhere, expired): the page has nothing left to show.
   const refreshSessions = useCallback(async () => {
-    const result = await callApi<{ sessions: SessionItem[] }>('/api/auth/sessions');
+    const result = await callContract(CONTRACTS.listSessions, {});
     if (result.ok) setSessions(result.body.sessions);
-    // This session ended meanwhile (revoked elsewhere, expired): the page has nothing left to show.
-    else if (result.status === 401) window.location.assign(SIGN_IN_AGAIN);
+    else leftForSignIn(result);
   }, []);
 
   const refreshPasskeys = useCallback(async () => {
-    const result = await callApi<{ passkeys: PasskeyItem[] }>('/api/auth/passkeys');
+    const result = await callContract(CONTRACTS.listOwnPasskeys, {});
     if (result.ok) setPasskeys(result.body.passkeys);
-    else if (result.status === 401) window.location.assign(SIGN_IN_AGAIN);
+    else leftForSignIn(result);
   }, []);
 
   const context = useMemo(() => ({ csrf, hasPasskeys: (passkeys?.length ?? 0) > 0 }), [csrf, passkeys]);

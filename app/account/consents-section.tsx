@@ -1,18 +1,19 @@
 'use client';
 
 import { useState } from 'react';
-import { callApi, problemMessage } from '../_components/auth/api';
+import { callContract } from '../_components/api/call';
+import { problemMessage } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
+import type { CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
 
-export interface ConsentItem {
-  grant_id: string;
-  client_name: string | null;
-  scopes: string[];
-  granted_at: string | null;
-}
+type Consent = CallOutput<Contracts['listConsents']>['consents'][number];
 
-/** Applications allowed through OAuth consent; withdrawing one ends every token it holds. */
-export function ConsentsSection({ csrf, initial }: { csrf: string; initial: ConsentItem[] | null }) {
+/**
+ * Applications allowed through OAuth consent; withdrawing one ends every token it holds. Mounted
+ * outside the account context (withdrawing needs no step-up), so it calls with the page's CSRF token.
+ */
+export function ConsentsSection({ csrf, initial }: { csrf: string; initial: Consent[] | null }) {
   const [consents, setConsents] = useState(initial ?? []);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +21,7 @@ export function ConsentsSection({ csrf, initial }: { csrf: string; initial: Cons
   async function revoke(grantId: string) {
     setPending(grantId);
     setError(null);
-    const result = await callApi('/api/auth/consents/revoke', { grant_id: grantId }, { csrf });
+    const result = await callContract(CONTRACTS.revokeConsent, { body: { grant_id: grantId } }, { csrf });
     if (result.ok) setConsents((list) => list.filter((c) => c.grant_id !== grantId));
     else setError(problemMessage(result.body));
     setPending(null);

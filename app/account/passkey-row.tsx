@@ -1,33 +1,32 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { callApi, type ApiResult } from '../_components/auth/api';
+import type { Api } from '../_components/api/use-api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useFieldError } from '../_components/auth/field-error';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from '@/app/_components/account-context';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import type { PasskeyItem } from './types';
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
 
-type Guarded = <T>(action: () => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;
+export type Passkey = CallOutput<Contracts['listOwnPasskeys']>['passkeys'][number];
 
 type Mode = 'view' | 'renaming' | 'confirming';
 
-/** One passkey with inline rename and (confirmed) removal; both go through the section's step-up guard. */
+/** One passkey with inline rename and (confirmed) removal; both go through the section's `api` and its step-up panel. */
 export function PasskeyRow({
   passkey,
-  guarded,
+  api,
   onRenamed,
   onRemoved,
 }: {
-  passkey: PasskeyItem;
-  guarded: Guarded;
+  passkey: Passkey;
+  api: Api;
   onRenamed: () => Promise<void>;
   onRemoved: () => Promise<void>;
 }) {
   const nameId = useId();
-  const { csrf } = useAccount();
   const { pending, error, fieldErrors, clearErrors, run } = useApiAction({ fields: ['name'] });
   const nameField = useFieldError<HTMLInputElement>(nameId, fieldErrors.name);
   const [mode, setMode] = useState<Mode>('view');
@@ -35,7 +34,7 @@ export function PasskeyRow({
   const removeButton = useRef<HTMLButtonElement>(null);
   // Which button takes focus back once the row shows its buttons again (they are not rendered meanwhile).
   const returnFocus = useRef<'rename' | 'remove' | null>(null);
-  const path = `/api/auth/passkeys/${encodeURIComponent(passkey.id)}`;
+  const params = { passkey_id: passkey.id };
 
   // Leaving the inline form or question puts focus back where the person started, once that button exists again.
   useEffect(() => {
@@ -57,14 +56,14 @@ export function PasskeyRow({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = fieldValue(event.currentTarget, 'name');
-    const result = await run(() => guarded(() => callApi<PasskeyItem>(path, { name }, { csrf, method: 'PATCH' })));
+    const result = await run(() => api.renamePasskey({ params, body: { name } }));
     if (!result?.ok) return;
     await onRenamed();
     stopRenaming();
   }
 
   async function remove() {
-    const result = await run(() => guarded(() => callApi(path, undefined, { csrf, method: 'DELETE' })));
+    const result = await run(() => api.removePasskey({ params }));
     if (result?.ok) await onRemoved();
     else backToView('remove');
   }

@@ -1,30 +1,24 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { useApi } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
-import { runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
+import { usePasskeySupport } from '../_components/auth/passkey';
 import { PasskeyUnavailable } from '../_components/auth/passkey-unavailable';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from '@/app/_components/account-context';
-import { PasskeyRow } from './passkey-row';
-import { useStepUp } from '@/app/_components/step-up';
-import type { PasskeyItem } from './types';
+import { addPasskey } from './add-passkey';
+import { PasskeyRow, type Passkey } from './passkey-row';
 
-export function PasskeysSection({ passkeys, refresh }: { passkeys: PasskeyItem[] | null; refresh: () => Promise<void> }) {
-  const { csrf } = useAccount();
+export function PasskeysSection({ passkeys, refresh }: { passkeys: Passkey[] | null; refresh: () => Promise<void> }) {
   const supported = usePasskeySupport();
-  const { guarded, panel } = useStepUp();
+  const { api, panel } = useApi();
   const { pending, error, run } = useApiAction();
   const [note, setNote] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function add() {
     setNote(null);
-    const result = await run(() =>
-      guarded(() =>
-        runPasskeyCeremony<PasskeyItem>({ kind: 'register', optionsPath: '/api/auth/passkeys/options', completePath: '/api/auth/passkeys', call: { csrf } }),
-      ),
-    );
+    const result = await run(() => addPasskey(api));
     if (!result?.ok) return;
     setNote(`Passkey “${result.body.name}” added.`);
     await refresh();
@@ -52,7 +46,7 @@ export function PasskeysSection({ passkeys, refresh }: { passkeys: PasskeyItem[]
       ) : (
         <ul className="auth-list">
           {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} guarded={guarded} onRenamed={refresh} onRemoved={() => removed(passkey.name)} />
+            <PasskeyRow key={passkey.id} passkey={passkey} api={api} onRenamed={refresh} onRemoved={() => removed(passkey.name)} />
           ))}
         </ul>
       )}

@@ -1,16 +1,20 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { callContract } from '../_components/api/call';
+import { useApi } from '../_components/api/use-api';
 import { AccountUsername } from '../_components/auth/account-username';
-import { callApi, isStepUpRequired, type ApiResult } from '../_components/auth/api';
+import { isStepUpRequired, type ApiResult } from '../_components/auth/api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
 import { NewPasswordField } from '../_components/auth/new-password-field';
 import { passwordValue, useApiAction } from '../_components/auth/use-api-action';
 import { useAccount } from '@/app/_components/account-context';
-import { useStepUp } from '@/app/_components/step-up';
+import type { CallInput, CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
 
-type Changed = { other_sessions_signed_out: number };
+type Change = CallInput<Contracts['changePassword']>['body'];
+type Changed = CallOutput<Contracts['changePassword']>;
 const FIELDS = ['current_password', 'new_password'] as const;
 
 /**
@@ -20,16 +24,17 @@ const FIELDS = ['current_password', 'new_password'] as const;
  */
 export function PasswordSection({ hasPassword, onChanged }: { hasPassword: boolean; onChanged: () => Promise<void> }) {
   const { csrf } = useAccount();
-  const { guarded, panel } = useStepUp();
+  const { api, panel } = useApi();
   const { pending, error, fieldErrors, run } = useApiAction({ fields: FIELDS });
   const [done, setDone] = useState<string | null>(null);
   const [passwordSet, setPasswordSet] = useState(hasPassword);
 
-  async function changeWithCurrent(current: string, body: object): Promise<ApiResult<Changed>> {
-    const attempt = () => callApi<Changed>('/api/auth/password/change', body, { csrf });
+  // Called directly, not through `api`: a step_up_required here is answered with the current password, not the panel.
+  async function changeWithCurrent(current: string, body: Change): Promise<ApiResult<Changed>> {
+    const attempt = () => callContract(CONTRACTS.changePassword, { body }, { csrf });
     const first = await attempt();
     if (!isStepUpRequired(first)) return first;
-    const stepUp = await callApi('/api/auth/step-up/password', { password: current }, { csrf });
+    const stepUp = await callContract(CONTRACTS.stepUpWithPassword, { body: { password: current } }, { csrf });
     if (stepUp.ok) return attempt();
     if (stepUp.body.code !== 'invalid_credentials') return stepUp;
     return { ...stepUp, body: { ...stepUp.body, errors: [{ path: 'body.current_password', message: 'This is not your current password.' }] } };
@@ -45,7 +50,7 @@ export function PasswordSection({ hasPassword, onChanged }: { hasPassword: boole
           const current = passwordValue(form, 'current_password');
           return changeWithCurrent(current, { current_password: current, new_password: newPassword });
         })
-      : await run(() => guarded(() => callApi<Changed>('/api/auth/password/change', { new_password: newPassword }, { csrf })));
+      : await run(() => api.changePassword({ body: { new_password: newPassword } }));
     if (!result?.ok) return;
     form.reset();
     setPasswordSet(true);

@@ -1,18 +1,17 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { callApi } from '../_components/auth/api';
+import { callContract } from '../_components/api/call';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
 import { useApiAction } from '../_components/auth/use-api-action';
+import type { CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
 import { ChoiceField } from './choice-field';
 import { localeLabel, type Option, type OptionGroup } from './profile-options';
 
-export interface Profile {
-  display_name: string | null;
-  locale: string | null;
-  timezone: string | null;
-}
+/** What the form edits: the fields of the profile an owner may change. */
+type Profile = Pick<CallOutput<Contracts['updateOwnProfile']>, 'display_name' | 'locale' | 'timezone'>;
 
 type Field = keyof Profile;
 const FIELDS: Field[] = ['display_name', 'locale', 'timezone'];
@@ -23,9 +22,9 @@ function asProfile(values: Record<Field, string>): Profile {
 }
 
 /**
- * Display name, language and time zone through PATCH /api/auth/profile (the session form of the
- * bearer PATCH /api/v1/me). Only changed fields are sent, so the identity.user.updated event names
- * exactly what changed.
+ * Display name, language and time zone through updateOwnProfile (the session form of the bearer
+ * updateMe). Only changed fields are sent, so the identity.user.updated event names exactly what
+ * changed. Mounted outside the account context (no step-up), so it calls with the page's CSRF token.
  */
 export function ProfileSection({ csrf, initial, locales, timeZones }: { csrf: string; initial: Profile; locales: Option[]; timeZones: OptionGroup[] }) {
   const nameId = useId();
@@ -58,12 +57,12 @@ export function ProfileSection({ csrf, initial, locales, timeZones }: { csrf: st
     event.preventDefault();
     setNote(null);
     const wanted = asProfile(values);
-    const changes = Object.fromEntries(FIELDS.filter((field) => wanted[field] !== saved[field]).map((field) => [field, wanted[field]]));
+    const changes: Partial<Profile> = Object.fromEntries(FIELDS.filter((field) => wanted[field] !== saved[field]).map((field) => [field, wanted[field]]));
     if (Object.keys(changes).length === 0) {
       setNote('Nothing has changed.');
       return;
     }
-    const result = await run(() => callApi<Profile>('/api/auth/profile', changes, { csrf, method: 'PATCH' }));
+    const result = await run(() => callContract(CONTRACTS.updateOwnProfile, { body: changes }, { csrf }));
     if (!result?.ok) return;
     setSaved({ display_name: result.body.display_name, locale: result.body.locale, timezone: result.body.timezone });
     setNote('Profile saved.');

@@ -1,26 +1,26 @@
 'use client';
 
 import { useState } from 'react';
-import { callApi, signOut } from '../_components/auth/api';
+import { useApi, type Api } from '../_components/api/use-api';
+import { signOut } from '../_components/auth/api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from '@/app/_components/account-context';
-import { useStepUp } from '@/app/_components/step-up';
-import type { SessionItem } from './types';
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
+
+export type Session = CallOutput<Contracts['listSessions']>['sessions'][number];
 
 const METHOD_NAMES: Record<string, string> = { pwd: 'password', otp: 'e-mail code', hwk: 'passkey', swk: 'passkey' };
 const signedInWith = (amr: string[]) => amr.map((method) => METHOD_NAMES[method] ?? method).join(' and ');
-
-type Guarded = ReturnType<typeof useStepUp>['guarded'];
 
 /**
  * Ending a session other than this one (one, or all of them) needs a recent step-up: the API answers
  * step_up_required and the section's "Confirm it's you" panel takes over, then the action continues.
  * Signing out of this session never asks.
  */
-export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[] | null; refresh: () => Promise<void> }) {
-  const { guarded, panel } = useStepUp();
+export function SessionsSection({ sessions, refresh }: { sessions: Session[] | null; refresh: () => Promise<void> }) {
+  const { api, panel } = useApi();
   const others = sessions?.filter((session) => !session.current).length ?? 0;
   const [note, setNote] = useState<string | null>(null);
 
@@ -40,12 +40,12 @@ export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[]
       ) : (
         <ul className="auth-list">
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} guarded={guarded} onRevoked={() => ended(`Signed out “${session.device}”.`)} refresh={refresh} />
+            <SessionRow key={session.id} session={session} api={api} onRevoked={() => ended(`Signed out “${session.device}”.`)} refresh={refresh} />
           ))}
         </ul>
       )}
       {others > 0 && (
-        <SignOutElsewhere guarded={guarded} onDone={(count) => ended(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`)} />
+        <SignOutElsewhere api={api} onDone={(count) => ended(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`)} />
       )}
       <StatusNote message={note} />
       {panel}
@@ -53,12 +53,11 @@ export function SessionsSection({ sessions, refresh }: { sessions: SessionItem[]
   );
 }
 
-function SignOutElsewhere({ guarded, onDone }: { guarded: Guarded; onDone: (count: number) => Promise<void> }) {
-  const { csrf } = useAccount();
+function SignOutElsewhere({ api, onDone }: { api: Api; onDone: (count: number) => Promise<void> }) {
   const { pending, error, run } = useApiAction();
 
   async function signOutOthers() {
-    const result = await run(() => guarded(() => callApi<{ revoked: number }>('/api/auth/sessions/revoke-others', {}, { csrf })));
+    const result = await run(() => api.revokeOtherSessions({}));
     if (result?.ok) await onDone(result.body.revoked);
   }
 
@@ -74,18 +73,7 @@ function SignOutElsewhere({ guarded, onDone }: { guarded: Guarded; onDone: (coun
   );
 }
 
-function SessionRow({
-  session,
-  guarded,
-  onRevoked,
-  refresh,
-}: {
-  session: SessionItem;
-  guarded: Guarded;
-  onRevoked: () => Promise<void>;
-  refresh: () => Promise<void>;
-}) {
-  const { csrf } = useAccount();
+function SessionRow({ session, api, onRevoked, refresh }: { session: Session; api: Api; onRevoked: () => Promise<void>; refresh: () => Promise<void> }) {
   const { pending, error, run } = useApiAction();
 
   async function end() {
@@ -93,7 +81,7 @@ function SessionRow({
       await run(() => signOut('/'), { navigatesOnSuccess: true });
       return;
     }
-    const result = await run(() => guarded(() => callApi('/api/auth/sessions/revoke', { session_id: session.id }, { csrf })));
+    const result = await run(() => api.revokeSession({ body: { session_id: session.id } }));
     if (result?.ok) await onRevoked();
     // Gone already (expired meanwhile): the list is stale.
     else if (result?.status === 404) await refresh();

@@ -2,9 +2,12 @@
 
 import { LocalTime } from '../_components/auth/local-time';
 import { DottedName } from '../_components/dotted-name';
-import { CollectionState, usePagedCollection } from '../_components/collection-state';
-import { usePortalApi } from './portal-api';
-import type { DeveloperEvent } from './types';
+import { useApi } from '../_components/api/use-api';
+import { CollectionState, useContractCollection } from '../_components/collection-state';
+import type { ItemOf } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+
+type DeveloperEvent = ItemOf<Contracts['listDeveloperAuditEvents']>;
 
 const kind = (type: string) => type.replace(/_/g, ' ');
 
@@ -19,10 +22,10 @@ function Subject({ event }: { event: DeveloperEvent }) {
   );
 }
 
-/** The caller's own developer activity (GET /api/developer/audit-events), newest first. */
+/** The caller's own developer activity (listDeveloperAuditEvents), newest first. */
 export function ActivitySection() {
-  const { read, panel } = usePortalApi();
-  const events = usePagedCollection<DeveloperEvent>('/api/developer/audit-events', 'audit_events', read);
+  const { call, panel } = useApi();
+  const events = useContractCollection(CONTRACTS.listDeveloperAuditEvents, {}, call);
 
   return (
     <section aria-labelledby="activity-heading">

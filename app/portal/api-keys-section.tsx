@@ -1,16 +1,19 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useApi, type Api } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
+import { CollectionState, useContractCollection, useSectionStatus } from '../_components/collection-state';
 import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
+import type { ItemOf } from '@/lib/contract/client';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
 import { OneTimeSecret } from './one-time-secret';
-import { usePortalApi, type PortalSend } from './portal-api';
-import type { ApiKey } from './types';
+
+type ApiKey = ItemOf<Contracts['listApiKeys']>;
 
 /** What each scope an API key may carry lets it do, in plain words (a new key scope needs its line). */
 const KEY_SCOPE_HINTS: Record<ApiKeyScope, string> = {
@@ -31,8 +34,8 @@ function endOfDay(day: string): string | undefined {
 
 /** API keys for scripts: create with scopes and an optional expiry (the key is shown once), revoke. */
 export function ApiKeysSection() {
-  const { send, read, panel } = usePortalApi();
-  const keys = usePagedCollection<ApiKey>('/api/developer/api-keys', 'api_keys', read);
+  const { api, call, panel } = useApi();
+  const keys = useContractCollection(CONTRACTS.listApiKeys, {}, call);
   const { heading, note, setNote, changed } = useSectionStatus(keys.reload);
   const create = useApiAction({ fields: ['name', 'scopes', 'expires_at'] });
   const [created, setCreated] = useState<{ name: string; api_key: string } | null>(null);
@@ -42,8 +45,10 @@ export function ApiKeysSection() {
     setNote(null);
     const form = event.currentTarget;
     const expires = endOfDay(fieldValue(form, 'expires_at'));
-    const body = { name: fieldValue(form, 'name'), scopes: checkedValues(form, 'scopes'), ...(expires ? { expires_at: expires } : {}) };
-    const result = await create.run(() => send<{ id: string; name: string; api_key: string }>('/api/developer/api-keys', { body, idempotent: true }));
+    // The checkboxes offer exactly the key scopes.
+    const scopes = checkedValues(form, 'scopes') as ApiKeyScope[];
+    const body = { name: fieldValue(form, 'name'), scopes, ...(expires ? { expires_at: expires } : {}) };
+    const result = await create.run(() => api.createApiKey({ body }));
     if (!result?.ok) return;
     form.reset();
     setCreated(result.body);
@@ -97,7 +102,7 @@ export function ApiKeysSection() {
       <CollectionState {...keys} empty={<p>No API keys yet: create one above to call the developer API from a script.</p>}>
         <ul className="auth-list">
           {keys.items?.map((key) => (
-            <ApiKeyRow key={`${key.id}:${key.status}`} apiKey={key} send={send} onChanged={changed} />
+            <ApiKeyRow key={`${key.id}:${key.status}`} apiKey={key} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -107,12 +112,12 @@ export function ApiKeysSection() {
   );
 }
 
-function ApiKeyRow({ apiKey, send, onChanged }: { apiKey: ApiKey; send: PortalSend; onChanged: (message: string) => Promise<void> }) {
+function ApiKeyRow({ apiKey, api, onChanged }: { apiKey: ApiKey; api: Api; onChanged: (message: string) => Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
   const action = useApiAction();
 
   async function revoke() {
-    const result = await action.run(() => send('/api/developer/api-keys/revoke', { body: { api_key_id: apiKey.id }, idempotent: true }));
+    const result = await action.run(() => api.revokeApiKey({ body: { api_key_id: apiKey.id } }));
     setConfirming(false);
     if (result?.ok) await onChanged(`API key “${apiKey.name}” revoked.`);
   }

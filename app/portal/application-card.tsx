@@ -1,17 +1,21 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import type { Api } from '../_components/api/use-api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { checkedValues, TextField } from '../_components/form-fields';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
+import type { ItemOf } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
+import type { ScopeChoice } from './application-scopes';
 import { CertificationStatus } from './certification-status';
 import { OneTimeSecret } from './one-time-secret';
-import type { PortalRead, PortalSend } from './portal-api';
 import { CopyableValue, ProviderFacts, Quickstart, useIssuer } from './quickstart';
-import type { Application, ScopeChoice } from './types';
+
+export type Application = ItemOf<Contracts['listApplications']>;
 
 type Mode = 'view' | 'edit' | 'disable';
 
@@ -23,20 +27,18 @@ type Mode = 'view' | 'edit' | 'disable';
 export function ApplicationCard({
   application,
   scopes,
-  send,
-  read,
+  api,
   onChanged,
 }: {
   application: Application;
   scopes: ScopeChoice[];
-  send: PortalSend;
-  read: PortalRead;
+  api: Api;
   onChanged: (message: string) => Promise<void>;
 }) {
   const [mode, setMode] = useState<Mode>('view');
   const [secret, setSecret] = useState<string | null>(null);
   const action = useApiAction({ fields: ['name', 'redirect_uris', 'scopes'] });
-  const path = `/api/developer/applications/${encodeURIComponent(application.id)}`;
+  const params = { application_id: application.id };
   const enabled = application.status === 'enabled';
   const issuer = useIssuer();
 
@@ -44,17 +46,17 @@ export function ApplicationCard({
     event.preventDefault();
     const form = event.currentTarget;
     const body = { name: fieldValue(form, 'name'), redirect_uris: redirectUris(form), scopes: checkedValues(form, 'scopes') };
-    const result = await action.run(() => send<Application>(path, { method: 'PATCH', body, idempotent: true }));
+    const result = await action.run(() => api.updateApplication({ params, body }));
     if (result?.ok) await onChanged(`“${result.body.name}” saved.`);
   }
 
   async function rotate() {
-    const result = await action.run(() => send<{ client_secret: string }>(`${path}/rotate-secret`, { idempotent: true }));
+    const result = await action.run(() => api.rotateApplicationSecret({ params }));
     if (result?.ok) setSecret(result.body.client_secret);
   }
 
   async function disable() {
-    const result = await action.run(() => send(path, { method: 'DELETE', idempotent: true }));
+    const result = await action.run(() => api.disableApplication({ params }));
     setMode('view');
     if (result?.ok) await onChanged(`“${application.name}” is disabled.`);
   }
@@ -96,7 +98,7 @@ export function ApplicationCard({
             </dd>
           </div>
         </dl>
-        <CertificationStatus applicationId={application.id} read={read} key={application.updated_at} />
+        <CertificationStatus applicationId={application.id} api={api} key={application.updated_at} />
         {enabled && issuer && <Quickstart application={application} issuer={issuer} />}
       </div>
       {secret && <OneTimeSecret title={`New client secret for “${application.name}”.`} label="Client secret" value={secret} onDone={() => setSecret(null)} />}

@@ -2,7 +2,7 @@
 
 import { CheckboxGroup, TextField } from '../_components/form-fields';
 import type { FieldErrors } from '../_components/auth/use-api-action';
-import type { ScopeChoice } from './types';
+import type { ScopeChoice } from './application-scopes';
 
 /** The redirect URIs textarea's lines, blank ones dropped (the API checks each one). */
 export function redirectUris(form: HTMLFormElement): string[] {

@@ -1,5 +1,11 @@
-import { SCOPE_TABLE } from '@/lib/oidc';
-import type { ScopeChoice } from './types';
+import { SCOPE_TABLE } from '@/lib/contract/scope-table';
+
+/** A scope an application may be registered with, as the portal offers it (not a wire shape). */
+export interface ScopeChoice {
+  scope: string;
+  /** The consent screen's plain words for it. */
+  description: string;
+}
 
 /**
  * What an application may ask for: every scope the provider advertises in discovery

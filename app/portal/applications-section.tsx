@@ -1,27 +1,30 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useApi } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
+import { CollectionState, useContractCollection, useSectionStatus } from '../_components/collection-state';
 import { SelectField, TextField, checkedValues } from '../_components/form-fields';
-import { ApplicationCard } from './application-card';
+import type { CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+import { ApplicationCard, type Application } from './application-card';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
+import type { ScopeChoice } from './application-scopes';
 import { OneTimeSecret } from './one-time-secret';
-import { usePortalApi } from './portal-api';
-import type { Application, ScopeChoice } from './types';
 
 const CLIENT_TYPES = [
   { value: 'confidential', label: 'Confidential: runs on a server and keeps a client secret' },
   { value: 'public', label: 'Public: a browser or mobile app, signs in with PKCE and no secret' },
 ];
 
-type Created = Application & { client_secret?: string };
+/** The new application, with its client secret when it is a confidential one (this answer only). */
+type Created = CallOutput<Contracts['createApplication']>;
 
 /** The caller's applications: register one, and each one's settings, secret, certification and disabling. */
 export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
-  const { send, read, panel } = usePortalApi();
-  const applications = usePagedCollection<Application>('/api/developer/applications', 'applications', read);
+  const { api, call, panel } = useApi();
+  const applications = useContractCollection(CONTRACTS.listApplications, {}, call);
   const { heading, note, setNote, changed } = useSectionStatus(applications.reload);
   const create = useApiAction({ fields: ['name', 'client_type', 'redirect_uris', 'scopes'] });
   const [created, setCreated] = useState<Created | null>(null);
@@ -33,11 +36,12 @@ export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
     const form = event.currentTarget;
     const body = {
       name: fieldValue(form, 'name'),
-      client_type: fieldValue(form, 'client_type'),
+      // The select offers exactly the contract's client types.
+      client_type: fieldValue(form, 'client_type') as Application['client_type'],
       redirect_uris: redirectUris(form),
       scopes: checkedValues(form, 'scopes'),
     };
-    const result = await create.run(() => send<Created>('/api/developer/applications', { body, idempotent: true }));
+    const result = await create.run(() => api.createApplication({ body }));
     if (!result?.ok) return;
     form.reset();
     setCreated(result.body);
@@ -94,8 +98,7 @@ export function ApplicationsSection({ scopes }: { scopes: ScopeChoice[] }) {
               key={`${application.id}:${application.updated_at}:${application.status}`}
               application={application}
               scopes={scopes}
-              send={send}
-              read={read}
+              api={api}
               onChanged={changed}
             />
           ))}

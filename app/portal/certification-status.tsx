@@ -1,27 +1,31 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { Api } from '../_components/api/use-api';
 import { problemMessage } from '../_components/auth/api';
 import { DottedName } from '../_components/dotted-name';
-import type { PortalRead } from './portal-api';
-import type { Certification } from './types';
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
+
+type Certification = CallOutput<Contracts['getApplicationCertification']>;
 
 /** Which scopes an application may request now (approved) and which wait for review (pending). */
-export function CertificationStatus({ applicationId, read }: { applicationId: string; read: PortalRead }) {
+export function CertificationStatus({ applicationId, api }: { applicationId: string; api: Api }) {
   const [status, setStatus] = useState<Certification | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
-    void read<Certification>(`/api/developer/applications/${encodeURIComponent(applicationId)}/certification/status`).then((result) => {
-      if (!current) return;
+    void api.getApplicationCertification({ params: { application_id: applicationId } }).then((result) => {
+      // null: the page is leaving for the sign-in page.
+      if (!current || !result) return;
       if (result.ok) setStatus(result.body);
       else setError(problemMessage(result.body));
     });
     return () => {
       current = false;
     };
-  }, [applicationId, read]);
+  }, [applicationId, api]);
 
   if (error) return <p className="hint">Certification status unavailable: {error}</p>;
   if (!status) return <p className="hint">Loading the certification status…</p>;

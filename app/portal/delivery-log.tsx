@@ -1,14 +1,18 @@
 'use client';
 
 import { useState } from 'react';
+import type { Api, Call } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { DottedName } from '../_components/dotted-name';
 import { useApiAction } from '../_components/auth/use-api-action';
-import { CollectionState, usePagedCollection, withQuery } from '../_components/collection-state';
+import { CollectionState, useContractCollection } from '../_components/collection-state';
 import { SelectField } from '../_components/form-fields';
-import type { PortalRead, PortalSend } from './portal-api';
-import type { Delivery, Webhook } from './types';
+import type { ItemOf } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+import type { Webhook } from './webhook-card';
+
+type Delivery = ItemOf<Contracts['listWebhookDeliveries']>;
 
 const STATUS_LABELS: Record<Delivery['status'], string> = { queued: 'Queued', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
 const STATUS_BADGES: Record<Delivery['status'], string> = {
@@ -28,9 +32,9 @@ function lastFailure(delivery: Delivery): string {
  * The delivery log (metadata only: never a payload or a secret): status, attempts, the next retry and
  * the last failure, filtered by webhook; failed deliveries can be retried by hand, and due ones sent now.
  */
-export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; send: PortalSend; read: PortalRead }) {
+export function DeliveryLog({ webhooks, api, call }: { webhooks: Webhook[]; api: Api; call: Call }) {
   const [webhookId, setWebhookId] = useState('');
-  const deliveries = usePagedCollection<Delivery>(withQuery('/api/developer/webhooks/deliveries', { webhook_id: webhookId || undefined }), 'deliveries', read);
+  const deliveries = useContractCollection(CONTRACTS.listWebhookDeliveries, { query: { webhook_id: webhookId || undefined } }, call);
   const process = useApiAction();
   const [note, setNote] = useState<string | null>(null);
   const urls = new Map(webhooks.map((webhook) => [webhook.id, webhook.url]));
@@ -39,7 +43,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
 
   async function processDue() {
     setNote(null);
-    const result = await process.run(() => send<{ queued: number }>('/api/developer/webhooks/deliveries/process'));
+    const result = await process.run(() => api.processWebhookDeliveries({}));
     if (!result?.ok) return;
     await deliveries.reload();
     setNote(
@@ -103,7 +107,7 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
                   key={`${delivery.id}:${delivery.status}:${delivery.attempts}`}
                   delivery={delivery}
                   url={several ? (urls.get(delivery.webhook_id) ?? delivery.webhook_id) : null}
-                  send={send}
+                  api={api}
                   onRetried={deliveries.reload}
                 />
               ))}
@@ -115,11 +119,11 @@ export function DeliveryLog({ webhooks, send, read }: { webhooks: Webhook[]; sen
   );
 }
 
-function DeliveryRow({ delivery, url, send, onRetried }: { delivery: Delivery; url: string | null; send: PortalSend; onRetried: () => Promise<void> }) {
+function DeliveryRow({ delivery, url, api, onRetried }: { delivery: Delivery; url: string | null; api: Api; onRetried: () => Promise<void> }) {
   const retry = useApiAction();
 
   async function again() {
-    const result = await retry.run(() => send('/api/developer/webhooks/deliveries/retry', { body: { delivery_id: delivery.id }, idempotent: true }));
+    const result = await retry.run(() => api.retryWebhookDelivery({ body: { delivery_id: delivery.id } }));
     if (result?.ok) await onRetried();
   }
 

@@ -7,7 +7,7 @@ import { ActivitySection } from './activity-section';
 import { ApiKeysSection } from './api-keys-section';
 import { ApplicationsSection } from './applications-section';
 import { PORTAL_SECTIONS, portalHref, type PortalSectionId } from './sections';
-import type { ScopeChoice } from './types';
+import type { ScopeChoice } from './application-scopes';
 import { WebhooksSection } from './webhooks-section';
 
 /**

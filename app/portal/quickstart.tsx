@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { ItemOf } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
 import { CopyButton } from './copy-button';
 import { quickstartCode } from './quickstart-code';
-import type { Application } from './types';
 
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
@@ -65,7 +66,7 @@ export function ProviderFacts({ issuer }: { issuer: string | null | undefined })
  * A Node.js relying party for this application (Express and openid-client), behind a disclosure so
  * the card stays short. The code names no secret: a confidential client reads it from CLIENT_SECRET.
  */
-export function Quickstart({ application, issuer }: { application: Application; issuer: string }) {
+export function Quickstart({ application, issuer }: { application: ItemOf<Contracts['listApplications']>; issuer: string }) {
   const code = quickstartCode({
     issuer,
     clientId: application.client_id,

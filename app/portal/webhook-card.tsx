@@ -1,24 +1,27 @@
 'use client';
 
 import { useState } from 'react';
+import type { Api } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { DottedName } from '../_components/dotted-name';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import type { PortalSend } from './portal-api';
-import type { Webhook } from './types';
+import type { ItemOf } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
+
+export type Webhook = ItemOf<Contracts['listWebhooks']>;
 
 /** One subscription: its endpoint and events, and test / rotate / disable. */
 export function WebhookCard({
   webhook,
-  send,
+  api,
   onSecret,
   onDelivery,
   onChanged,
 }: {
   webhook: Webhook;
-  send: PortalSend;
+  api: Api;
   onSecret: (secret: string) => void;
   onDelivery: () => void;
   onChanged: (message: string) => Promise<void>;
@@ -31,7 +34,7 @@ export function WebhookCard({
 
   async function test() {
     setDone(null);
-    const result = await action.run(() => send<{ delivery_id: string }>('/api/developer/webhooks/test', { body, idempotent: true }));
+    const result = await action.run(() => api.testWebhook({ body }));
     if (!result?.ok) return;
     setDone('Test event queued: see it in the delivery log below.');
     onDelivery();
@@ -39,12 +42,12 @@ export function WebhookCard({
 
   async function rotate() {
     setDone(null);
-    const result = await action.run(() => send<{ secret: string }>('/api/developer/webhooks/rotate', { body }));
+    const result = await action.run(() => api.rotateWebhookSecret({ body }));
     if (result?.ok) onSecret(result.body.secret);
   }
 
   async function disable() {
-    const result = await action.run(() => send('/api/developer/webhooks/disable', { body, idempotent: true }));
+    const result = await action.run(() => api.disableWebhook({ body }));
     setConfirming(false);
     if (result?.ok) await onChanged(`The webhook for ${webhook.url} is disabled.`);
   }

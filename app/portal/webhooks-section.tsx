@@ -1,16 +1,16 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useApi } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { CollectionState, usePagedCollection, useSectionStatus } from '../_components/collection-state';
+import { CollectionState, useContractCollection, useSectionStatus } from '../_components/collection-state';
 import { CheckboxGroup, TextField, checkedValues } from '../_components/form-fields';
-import { EVENT_TYPES } from '@/lib/contract/events';
+import { EVENT_TYPES, type EventType } from '@/lib/contract/events';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { DeliveryLog } from './delivery-log';
 import { LocalReceiversNote } from './local-receivers-note';
 import { OneTimeSecret } from './one-time-secret';
-import { usePortalApi } from './portal-api';
-import type { Webhook } from './types';
 import { WebhookCard } from './webhook-card';
 
 const EVENT_CHOICES = EVENT_TYPES.map((type) => ({ value: type, label: type }));
@@ -21,8 +21,8 @@ const EVENT_CHOICES = EVENT_TYPES.map((type) => ({ value: type, label: type }));
  * once, not once per list.
  */
 export function WebhooksSection({ localReceivers }: { localReceivers: boolean }) {
-  const { send, read, panel } = usePortalApi();
-  const webhooks = usePagedCollection<Webhook>('/api/developer/webhooks', 'webhooks', read);
+  const { api, call, panel } = useApi();
+  const webhooks = useContractCollection(CONTRACTS.listWebhooks, {}, call);
   const { heading, note, setNote, changed } = useSectionStatus(webhooks.reload);
   const create = useApiAction({ fields: ['url', 'events', 'description'] });
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
@@ -34,8 +34,10 @@ export function WebhooksSection({ localReceivers }: { localReceivers: boolean })
     setNote(null);
     const form = event.currentTarget;
     const description = fieldValue(form, 'description');
-    const body = { url: fieldValue(form, 'url'), events: checkedValues(form, 'events'), ...(description ? { description } : {}) };
-    const result = await create.run(() => send<Webhook & { secret: string }>('/api/developer/webhooks', { body }));
+    // The checkboxes offer exactly the event catalogue.
+    const events = checkedValues(form, 'events') as EventType[];
+    const body = { url: fieldValue(form, 'url'), events, ...(description ? { description } : {}) };
+    const result = await create.run(() => api.createWebhook({ body }));
     if (!result?.ok) return;
     form.reset();
     setSecret({ title: `Webhook for ${result.body.url} created.`, value: result.body.secret });
@@ -87,7 +89,7 @@ export function WebhooksSection({ localReceivers }: { localReceivers: boolean })
             <WebhookCard
               key={`${webhook.id}:${webhook.status}`}
               webhook={webhook}
-              send={send}
+              api={api}
               onSecret={(value) => setSecret({ title: `New signing secret for ${webhook.url}.`, value })}
               onDelivery={() => setLogVersion((version) => version + 1)}
               onChanged={changed}
@@ -97,7 +99,7 @@ export function WebhooksSection({ localReceivers }: { localReceivers: boolean })
       </CollectionState>
       <StatusNote message={note} />
       {panel}
-      {webhooks.items !== null && <DeliveryLog key={logVersion} webhooks={webhooks.items} send={send} read={read} />}
+      {webhooks.items !== null && <DeliveryLog key={logVersion} webhooks={webhooks.items} api={api} call={call} />}
     </section>
   );
 }

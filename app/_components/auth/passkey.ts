@@ -70,7 +70,7 @@ export async function runPasskeyCeremony<T>(ceremony: PasskeyCeremony): Promise<
   return callApi<T>(ceremony.completePath, { challenge_id: options.body.challenge_id, credential, ...ceremony.extraBody }, ceremony.call);
 }
 
-function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {
+export function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {
   const name = error instanceof Error ? error.name : '';
   // Another ceremony replaced this one (e.g. the passkey button superseded autofill): not a failure.
   if (name === 'AbortError') return localProblem('The passkey request was replaced by another one.', PASSKEY_ABORTED);
