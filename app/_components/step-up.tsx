@@ -2,7 +2,9 @@
 
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AccountUsername } from './auth/account-username';
-import { callApi, isStepUpRequired, type ApiResult } from './auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from './api/call';
+import { isStepUpRequired, type ApiResult } from './auth/api';
 import { ErrorAlert } from './auth/error-alert';
 import { runPasskeyCeremony, usePasskeySupport } from './auth/passkey';
 import { passwordValue, useApiAction } from './auth/use-api-action';
@@ -72,8 +74,8 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
     const result = await passkey.run(() =>
       runPasskeyCeremony({
         kind: 'authenticate',
-        optionsPath: '/api/auth/step-up/passkey/options',
-        completePath: '/api/auth/step-up/passkey/complete',
+        options: CONTRACTS.stepUpPasskeyOptions,
+        complete: CONTRACTS.stepUpWithPasskey,
         call: { csrf },
       }),
     );
@@ -83,7 +85,7 @@ function StepUpPanel({ methods, confirmed, cancelled }: PendingStepUp) {
   async function withPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const result = await password.run(() => callApi('/api/auth/step-up/password', { password: passwordValue(form, 'password') }, { csrf }));
+    const result = await password.run(() => callContract(CONTRACTS.stepUpWithPassword, { body: { password: passwordValue(form, 'password') } }, { csrf }));
     if (result?.ok) confirmed();
     else form.reset();
   }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useApi, type Api } from '../_components/api/use-api';
-import { signOut } from '../_components/auth/api';
+import { signOut } from '../_components/auth/sign-out';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { LocalTime } from '../_components/auth/local-time';
 import { useApiAction } from '../_components/auth/use-api-action';

@@ -1,13 +1,14 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import type { CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+import { callContract } from '../_components/api/call';
+import { problemMessage } from '../_components/auth/api';
 
-interface Answer {
-  answer: string;
-  sources: { title: string; url: string }[];
-}
+type Answer = CallOutput<Contracts['askDocs']>;
 
-/** Calls POST /api/docs/ask from the browser (same origin, so the exact-Origin rule holds). */
+/** Asks the documentation from the browser (same origin, so the exact-Origin rule holds). */
 export function AskForm() {
   const id = useId();
   const [pending, setPending] = useState(false);
@@ -19,24 +20,10 @@ export function AskForm() {
     const question = String(new FormData(event.currentTarget).get('question') ?? '');
     setPending(true);
     setError(null);
-    try {
-      const response = await fetch('/api/docs/ask', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ question, page: '/docs' }),
-      });
-      const body = (await response.json()) as Answer & { detail?: string; title?: string };
-      if (!response.ok) {
-        setAnswer(null);
-        setError(body.detail ?? body.title ?? 'The question could not be answered.');
-      } else {
-        setAnswer(body);
-      }
-    } catch {
-      setError('The service could not be reached.');
-    } finally {
-      setPending(false);
-    }
+    const result = await callContract(CONTRACTS.askDocs, { body: { question, page: '/docs' } });
+    setPending(false);
+    setAnswer(result.ok ? result.body : null);
+    if (!result.ok) setError(problemMessage(result.body));
   }
 
   return (

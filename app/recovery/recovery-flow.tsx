@@ -6,14 +6,7 @@ import { SuccessPanel } from '../_components/auth/success-panel';
 import { VerifyEmailSteps, type EmailProofFlow, type VerifiedEmail } from '../_components/auth/verify-email-steps';
 import { ReplaceCredentials } from './replace-credentials';
 
-const RECOVERY: EmailProofFlow = {
-  startPath: '/api/auth/recovery/start',
-  tokenField: 'recovery_token',
-  tokenHeader: 'X-Recovery-Token',
-  verifyPath: '/api/auth/recovery/verify',
-  resendPath: '/api/auth/recovery/resend',
-  codeLabel: 'Recovery code',
-};
+const RECOVERY: EmailProofFlow = { kind: 'recovery', codeLabel: 'Recovery code' };
 
 /** Address, code, new credential, done. Recovery signs out everywhere and issues no session. */
 export function RecoveryFlow() {

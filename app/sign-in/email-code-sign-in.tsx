@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { callApi, type SessionView } from '../_components/auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../_components/api/call';
 import { CodeInput } from '../_components/auth/code-input';
 import { EmailField } from '../_components/auth/email-field';
 import { ErrorAlert } from '../_components/auth/error-alert';
@@ -25,7 +26,7 @@ export function EmailCodeSignIn({ returnTo, request = null }: { returnTo: string
   const { pending, error, fieldErrors, clearErrors, run } = useApiAction({ fields: ['email', 'code'] });
 
   async function send(email: string) {
-    const result = await run(() => callApi<{ challenge_id: string }>('/api/auth/signin/email-otp/start', { email }));
+    const result = await run(() => callContract(CONTRACTS.startEmailCodeSignIn, { body: { email } }));
     if (result?.ok) setSent({ email, challengeId: result.body.challenge_id });
   }
 
@@ -49,7 +50,7 @@ export function EmailCodeSignIn({ returnTo, request = null }: { returnTo: string
     event.preventDefault();
     if (!sent) return;
     const body = { challenge_id: sent.challengeId, code: fieldValue(event.currentTarget, 'code') };
-    const result = await run(() => callApi<SessionView>('/api/auth/signin/email-otp/complete', body), { navigatesOnSuccess: true });
+    const result = await run(() => callContract(CONTRACTS.completeEmailCodeSignIn, { body }), { navigatesOnSuccess: true });
     if (result?.ok) window.location.assign(returnTo);
   }
 

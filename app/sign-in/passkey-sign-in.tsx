@@ -2,7 +2,7 @@
 
 import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useCallback, useEffect } from 'react';
-import { problemMessage, type SessionView } from '../_components/auth/api';
+import { problemMessage } from '../_components/auth/api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { PASSKEY_SIGN_IN as SIGN_IN, runPasskeyCeremony, usePasskeySupport } from '../_components/auth/passkey';
 import { PasskeyUnavailable } from '../_components/auth/passkey-unavailable';
@@ -19,7 +19,7 @@ export function PasskeySignIn({ returnTo }: { returnTo: string }) {
 
   const startAutofill = useCallback(async () => {
     if (!(await browserSupportsWebAuthnAutofill())) return;
-    const result = await runPasskeyCeremony<SessionView>({ kind: 'autofill', ...SIGN_IN });
+    const result = await runPasskeyCeremony({ kind: 'autofill', ...SIGN_IN });
     if (result.ok) window.location.assign(returnTo);
     // Only the API's answers are worth reporting here. Browser-side endings (superseded by the
     // button, a timeout of the waiting request) happen without the person asking for anything.
@@ -35,7 +35,7 @@ export function PasskeySignIn({ returnTo }: { returnTo: string }) {
   }, [supported, startAutofill]);
 
   async function signInWithButton() {
-    const result = await run(() => runPasskeyCeremony<SessionView>({ kind: 'authenticate', ...SIGN_IN }), { navigatesOnSuccess: true });
+    const result = await run(() => runPasskeyCeremony({ kind: 'authenticate', ...SIGN_IN }), { navigatesOnSuccess: true });
     // The button's request replaced the autofill one, which is not re-armed: every request costs a
     // challenge from the per-client passkey_options budget, and a reload offers autofill again.
     if (result?.ok) window.location.assign(returnTo);

@@ -1,7 +1,9 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { callApi, type ApiResult, type SessionView } from '../_components/auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../_components/api/call';
+import type { ApiResult } from '../_components/auth/api';
 import { EmailField } from '../_components/auth/email-field';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { useFieldError } from '../_components/auth/field-error';
@@ -33,7 +35,7 @@ export function PasswordSignIn({ returnTo, lockout, onCodeInstead }: { returnTo:
     const form = event.currentTarget;
     const body = { email: fieldValue(form, 'email'), password: passwordValue(form, 'password') };
     setLastEmail(body.email);
-    const result = await run(() => callApi<SessionView>('/api/auth/signin/password', body), { navigatesOnSuccess: true });
+    const result = await run(() => callContract(CONTRACTS.signInWithPassword, { body }), { navigatesOnSuccess: true });
     if (!result || result.ok) {
       if (result?.ok) {
         succeeded();

@@ -1,6 +1,6 @@
 'use client';
 
-import { signOut } from '../_components/auth/api';
+import { signOut } from '../_components/auth/sign-out';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { useApiAction } from '../_components/auth/use-api-action';
 import { withReturnTo } from './return-to';

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import { callApi, type SessionView } from '../_components/auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../_components/api/call';
 import type { CredentialSet } from '../_components/auth/credential-choice';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { PASSKEY_SIGN_IN, runPasskeyCeremony } from '../_components/auth/passkey';
@@ -25,13 +26,13 @@ export function AccountReady({ email, credential, returnTo }: { email: string; c
     // Once per account, even when React runs effects twice (development) or the panel re-renders.
     if (password === null || started.current) return;
     started.current = true;
-    void run(() => callApi<SessionView>('/api/auth/signin/password', { email, password }), { navigatesOnSuccess: true }).then((result) => {
+    void run(() => callContract(CONTRACTS.signInWithPassword, { body: { email, password } }), { navigatesOnSuccess: true }).then((result) => {
       if (result?.ok) window.location.assign(returnTo);
     });
   }, [email, password, returnTo, run]);
 
   async function signInWithPasskey() {
-    const result = await run(() => runPasskeyCeremony<SessionView>({ kind: 'authenticate', ...PASSKEY_SIGN_IN }), { navigatesOnSuccess: true });
+    const result = await run(() => runPasskeyCeremony({ kind: 'authenticate', ...PASSKEY_SIGN_IN }), { navigatesOnSuccess: true });
     if (result?.ok) window.location.assign(returnTo);
   }
 

@@ -2,14 +2,11 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { callApi, problemMessage } from '../_components/auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../_components/api/call';
+import { problemMessage } from '../_components/auth/api';
 import type { VerifiedEmail } from '../_components/auth/verify-email-steps';
 import { withReturnTo } from '../sign-in/return-to';
-
-interface Started {
-  enrollment_token: string;
-  email: string;
-}
 
 type State = { step: 'checking' } | { step: 'has-account' } | { step: 'failed'; message: string };
 
@@ -39,7 +36,7 @@ export function InvitedAddress({
     // Once, even when React runs effects twice (development): each call starts an enrollment.
     if (started.current) return;
     started.current = true;
-    void callApi<Started>('/api/auth/enrollment/invitation', { token }).then((result) => {
+    void callContract(CONTRACTS.startEnrollmentFromInvitation, { body: { token } }).then((result) => {
       if (result.ok) onVerified({ email: result.body.email, headers: { 'X-Enrollment-Token': result.body.enrollment_token } });
       else if (result.status === 409) setState({ step: 'has-account' });
       else onFallback(result.status === 404 ? INVALID_LINK : problemMessage(result.body));

@@ -8,14 +8,7 @@ import { AccountReady } from './account-ready';
 import { CreateCredentials } from './create-credentials';
 import { InvitedAddress } from './invited-address';
 
-const ENROLLMENT: EmailProofFlow = {
-  startPath: '/api/auth/enrollment/start',
-  tokenField: 'enrollment_token',
-  tokenHeader: 'X-Enrollment-Token',
-  verifyPath: '/api/auth/enrollment/verify-email',
-  resendPath: '/api/auth/enrollment/resend-email',
-  codeLabel: 'Verification code',
-};
+const ENROLLMENT: EmailProofFlow = { kind: 'enrollment', codeLabel: 'Verification code' };
 
 /**
  * Address, code, credential, then signed in and on to `returnTo`. Begun from an invitation link

@@ -87,37 +87,3 @@ export function bodyField(error: FieldProblem): string | null {
 export function isStepUpRequired(result: ApiResult): result is { ok: false; status: number; body: Problem } {
   return !result.ok && result.status === 403 && result.body.code === 'step_up_required';
 }
-
-/** GET /api/auth/session, the source of the current session id and its CSRF token. */
-export interface SessionView {
-  user: { id: string; email: string; display_name: string | null; locale: string | null; timezone: string | null };
-  session: {
-    id: string;
-    created_at: string;
-    authenticated_at: string;
-    expires_at: string;
-    idle_expires_at: string;
-    amr: string[];
-    step_up_at: string | null;
-    step_up_method: 'passkey' | 'password' | null;
-    step_up_age_seconds: number | null;
-  };
-  csrf_token: string;
-}
-
-/**
- * Ends the browser's current session (revoking it clears the cookie) and leaves for `destination`
- * with a full navigation, so the server-rendered header shows the signed-out state.
- */
-export async function signOut(destination = '/'): Promise<ApiResult> {
-  const current = await callApi<SessionView>('/api/auth/session');
-  if (!current.ok && current.status === 401) {
-    // Already signed out (expired or revoked elsewhere): the goal is reached.
-    window.location.assign(destination);
-    return { ok: true, status: 200, body: null };
-  }
-  if (!current.ok) return current;
-  const revoked = await callApi('/api/auth/sessions/revoke', { session_id: current.body.session.id }, { csrf: current.body.csrf_token });
-  if (revoked.ok) window.location.assign(destination);
-  return revoked;
-}

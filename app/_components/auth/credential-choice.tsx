@@ -2,7 +2,8 @@
 
 import type { FormEvent, ReactNode } from 'react';
 import { AccountUsername } from './account-username';
-import { callApi } from './api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../api/call';
 import { ErrorAlert } from './error-alert';
 import { NewPasswordField } from './new-password-field';
 import { runPasskeyCeremony, usePasskeySupport } from './passkey';
@@ -23,9 +24,19 @@ export interface CredentialChoiceTexts {
   passwordButton: string;
 }
 
+/** Each flow's operations for its last step. */
+const FLOW_OPERATIONS = {
+  enrollment: {
+    passkeyOptions: CONTRACTS.enrollmentPasskeyOptions,
+    passkey: CONTRACTS.completePasskeyEnrollment,
+    password: CONTRACTS.completePasswordEnrollment,
+  },
+  recovery: { passkeyOptions: CONTRACTS.recoveryPasskeyOptions, passkey: CONTRACTS.completePasskeyRecovery, password: CONTRACTS.completePasswordRecovery },
+} as const;
+
 /**
- * The last step of sign-up and of recovery, after the address is verified: a passkey (the
- * `/api/auth/{flow}/passkey/...` ceremony) or a password (`/api/auth/{flow}/password/complete`).
+ * The last step of sign-up and of recovery, after the address is verified: a passkey (the flow's
+ * passkey ceremony) or a password (the flow's password completion).
  * `children` come between the verified address and the two choices (sign-up's name field).
  */
 export function CredentialChoice(props: {
@@ -47,8 +58,8 @@ export function CredentialChoice(props: {
     const result = await passkey.run(() =>
       runPasskeyCeremony({
         kind: 'register',
-        optionsPath: `/api/auth/${flow}/passkey/options`,
-        completePath: `/api/auth/${flow}/passkey/complete`,
+        options: FLOW_OPERATIONS[flow].passkeyOptions,
+        complete: FLOW_OPERATIONS[flow].passkey,
         call: { headers: verified.headers },
         extraBody,
       }),
@@ -59,7 +70,10 @@ export function CredentialChoice(props: {
   async function setPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = { password: passwordValue(event.currentTarget, 'password'), ...extraBody };
-    const result = await password.run(() => callApi(`/api/auth/${flow}/password/complete`, body, { headers: verified.headers }));
+    // The flow's own fields (sign-up's name) travel beside the password, as its contract declares them.
+    const result = await password.run(() =>
+      callContract(FLOW_OPERATIONS[flow].password, { body } as { body: { password: string } }, { headers: verified.headers }),
+    );
     if (result?.ok) onDone({ method: 'password', password: body.password });
   }
 

@@ -8,7 +8,11 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { useSyncExternalStore } from 'react';
-import { callApi, localProblem, type ApiResult, type CallOptions } from './api';
+import type { CallInput, CallOutput } from '@/lib/contract/client';
+import type { AnyContract } from '@/lib/contract/wire';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+import { callContract, type CallOptions } from '../api/call';
+import { localProblem, type ApiResult } from './api';
 
 /** Local problem codes for ceremonies that ended in the browser. */
 export const PASSKEY_ABORTED = 'passkey_aborted';
@@ -24,34 +28,31 @@ export function usePasskeySupport(): boolean | null {
   return useSyncExternalStore(neverChanges, browserSupportsWebAuthn, () => null);
 }
 
-/** The documented passkey sign-in endpoints (usernameless: the passkey names the account). */
-export const PASSKEY_SIGN_IN = { optionsPath: '/api/auth/signin/passkey/options', completePath: '/api/auth/signin/passkey/complete' } as const;
-
-interface OptionsBody {
-  options: Record<string, unknown>;
-  challenge_id: string;
-}
+/** The documented passkey sign-in (usernameless: the passkey names the account). */
+export const PASSKEY_SIGN_IN = { options: CONTRACTS.signInPasskeyOptions, complete: CONTRACTS.signInWithPasskey } as const;
 
 type Ceremony = 'register' | 'authenticate' | 'autofill';
 
-interface PasskeyCeremony {
+/** The operations that start a ceremony: each answers `{ options, challenge_id }`. */
+type OptionsContract = Contracts['signInPasskeyOptions' | 'stepUpPasskeyOptions' | 'enrollmentPasskeyOptions' | 'recoveryPasskeyOptions' | 'addPasskeyOptions'];
+
+interface PasskeyCeremony<C extends AnyContract> {
   kind: Ceremony;
-  /** Endpoint answering `{ options, challenge_id }`. */
-  optionsPath: string;
-  /** Endpoint taking `{ challenge_id, credential, ...extraBody }`. */
-  completePath: string;
+  options: OptionsContract;
+  /** Takes `{ challenge_id, credential, ...extraBody }`. */
+  complete: C;
   /** CSRF token and/or flow token headers, sent with both calls. */
-  call?: Pick<CallOptions, 'csrf' | 'headers'>;
+  call?: CallOptions;
   extraBody?: Record<string, unknown>;
 }
 
 /**
  * One complete WebAuthn ceremony: fresh options from the API, the browser prompt, then the API's
- * verification. Every outcome, including a dismissed prompt, comes back as an ApiResult so callers
- * (and the step-up retry) handle one shape.
+ * verification, both calls by contract. Every outcome, including a dismissed prompt, comes back as an
+ * ApiResult so callers (and the step-up retry) handle one shape.
  */
-export async function runPasskeyCeremony<T>(ceremony: PasskeyCeremony): Promise<ApiResult<T>> {
-  const options = await callApi<OptionsBody>(ceremony.optionsPath, {}, ceremony.call);
+export async function runPasskeyCeremony<C extends AnyContract>(ceremony: PasskeyCeremony<C>): Promise<ApiResult<CallOutput<C>>> {
+  const options = await callContract<OptionsContract>(ceremony.options, {}, ceremony.call);
   if (!options.ok) return options;
 
   let credential: unknown;
@@ -67,7 +68,9 @@ export async function runPasskeyCeremony<T>(ceremony: PasskeyCeremony): Promise<
     return ceremonyFailure(error, ceremony.kind);
   }
 
-  return callApi<T>(ceremony.completePath, { challenge_id: options.body.challenge_id, credential, ...ceremony.extraBody }, ceremony.call);
+  // The library's JSON is the credential shape every complete operation checks.
+  const body = { challenge_id: options.body.challenge_id, credential, ...ceremony.extraBody };
+  return callContract(ceremony.complete, { body } as CallInput<C>, ceremony.call);
 }
 
 export function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {

@@ -1,7 +1,7 @@
 'use client';
 
 import '../../auth.css';
-import { signOut } from './api';
+import { signOut } from './sign-out';
 import { useApiAction } from './use-api-action';
 
 /** The header's sign-out: revokes the current session (which clears the cookie) and goes home. */

@@ -1,21 +1,34 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { callApi } from './api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../api/call';
 import { CodeInput } from './code-input';
 import { EmailField } from './email-field';
 import { ErrorAlert, StatusNote } from './error-alert';
 import { fieldValue, useApiAction } from './use-api-action';
 
-/** The two flows that begin by proving control of an e-mail address (sign-up and recovery). */
+/**
+ * The two flows that begin by proving control of an e-mail address (sign-up and recovery): their
+ * operations, and the header their token travels in on every later call of the flow.
+ */
+const FLOWS = {
+  enrollment: {
+    start: (email: string) => callContract(CONTRACTS.startEnrollment, { body: { email } }),
+    token: (started: { enrollment_token: string }) => ({ 'X-Enrollment-Token': started.enrollment_token }),
+    verify: CONTRACTS.verifyEnrollmentEmail,
+    resend: CONTRACTS.resendEnrollmentEmail,
+  },
+  recovery: {
+    start: (email: string) => callContract(CONTRACTS.startRecovery, { body: { email } }),
+    token: (started: { recovery_token: string }) => ({ 'X-Recovery-Token': started.recovery_token }),
+    verify: CONTRACTS.verifyRecovery,
+    resend: CONTRACTS.resendRecoveryCode,
+  },
+} as const;
+
 export interface EmailProofFlow {
-  startPath: string;
-  /** Member of the start response that carries the flow token. */
-  tokenField: 'enrollment_token' | 'recovery_token';
-  /** Header the token travels in on every later call of the flow. */
-  tokenHeader: 'X-Enrollment-Token' | 'X-Recovery-Token';
-  verifyPath: string;
-  resendPath: string;
+  kind: keyof typeof FLOWS;
   codeLabel: string;
 }
 
@@ -42,15 +55,22 @@ export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; o
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = fieldValue(event.currentTarget, 'email');
-    const result = await run(() => callApi<Record<string, string>>(flow.startPath, { email }));
-    if (result?.ok) setStarted({ email, headers: { [flow.tokenHeader]: result.body[flow.tokenField] ?? '' } });
+    if (flow.kind === 'enrollment') {
+      const result = await run(() => FLOWS.enrollment.start(email));
+      if (result?.ok) setStarted({ email, headers: FLOWS.enrollment.token(result.body) });
+    } else {
+      const result = await run(() => FLOWS.recovery.start(email));
+      if (result?.ok) setStarted({ email, headers: FLOWS.recovery.token(result.body) });
+    }
   }
 
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!started) return;
     setResent(null);
-    const result = await run(() => callApi(flow.verifyPath, { code: fieldValue(event.currentTarget, 'code') }, { headers: started.headers }));
+    const result = await run(() =>
+      callContract(FLOWS[flow.kind].verify, { body: { code: fieldValue(event.currentTarget, 'code') } }, { headers: started.headers }),
+    );
     if (result?.ok) onVerified(started);
     else if (result?.status === 401) expired();
   }
@@ -58,7 +78,7 @@ export function VerifyEmailSteps({ flow, onVerified }: { flow: EmailProofFlow; o
   async function resend() {
     if (!started) return;
     setResent(null);
-    const result = await run(() => callApi(flow.resendPath, {}, { headers: started.headers }));
+    const result = await run(() => callContract(FLOWS[flow.kind].resend, {}, { headers: started.headers }));
     if (result?.ok) setResent(`A new code is on its way to ${started.email}. The previous code no longer works.`);
     else if (result?.status === 401) expired();
   }

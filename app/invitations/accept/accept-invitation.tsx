@@ -1,10 +1,12 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { callApi, signOut } from '../../_components/auth/api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { callContract } from '../../_components/api/call';
+import { signOut } from '../../_components/auth/sign-out';
 import { useApiAction } from '../../_components/auth/use-api-action';
 import { withReturnTo } from '../../sign-in/return-to';
-import { useJoined, type Accepted } from './invitation-offer';
+import { useJoined } from './invitation-offer';
 
 /**
  * "Join as <address>": posts the link's token with the session's CSRF token. On success the page
@@ -23,7 +25,7 @@ export function AcceptInvitation({ token, csrf, email, returnTo }: { token: stri
   }, [message]);
 
   async function join() {
-    const result = await run(() => callApi<Accepted>('/api/organizations/invitations/accept', { token }, { csrf }));
+    const result = await run(() => callContract(CONTRACTS.acceptOrganizationInvitation, { body: { token } }, { csrf }));
     if (result?.ok) {
       // The token is used up: keep it out of the address bar and the history from here on.
       window.history.replaceState(null, '', '/invitations/accept');

@@ -1,25 +1,20 @@
 'use client';
 
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { callApi, problemMessage } from '../../_components/auth/api';
+import type { CallOutput } from '@/lib/contract/client';
+import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
+import { callContract } from '../../_components/api/call';
+import { problemMessage } from '../../_components/auth/api';
 import { LocalTime } from '../../_components/auth/local-time';
 
-/** POST /api/organizations/invitations/accept's answer. */
-export interface Accepted {
-  organization_id: string;
-  membership_id: string;
-}
+type Accepted = CallOutput<Contracts['acceptOrganizationInvitation']>;
 
 /** How the Join button tells the page that the invitation was accepted. */
 const JoinedContext = createContext<(accepted: Accepted) => void>(() => undefined);
 export const useJoined = () => useContext(JoinedContext);
 
-/** POST /api/organizations/invitations/preview: what the link offers, never who it was sent to. */
-export interface InvitationPreview {
-  organization: { name: string };
-  role_name: string;
-  expires_at: string;
-}
+/** What the link offers, never who it was sent to. */
+type InvitationPreview = CallOutput<Contracts['previewOrganizationInvitation']>;
 
 type Offer = { state: 'checking' } | { state: 'valid'; preview: InvitationPreview } | { state: 'invalid' } | { state: 'unknown'; message: string };
 
@@ -38,7 +33,7 @@ export function InvitationOffer({ token, children }: { token: string; children: 
 
   useEffect(() => {
     let current = true;
-    void callApi<InvitationPreview>('/api/organizations/invitations/preview', { token }).then((result) => {
+    void callContract(CONTRACTS.previewOrganizationInvitation, { body: { token } }).then((result) => {
       if (!current) return;
       if (result.ok) setOffer({ state: 'valid', preview: result.body });
       else if (result.status === 404) setOffer({ state: 'invalid' });
