@@ -2,8 +2,8 @@
 
 /** How a list of the API is shown and refreshed, the same in the console and the portal. */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CallInput, ItemOf } from '@/lib/contract/client';
-import type { CollectionContract } from '@/lib/contract/wire';
+import type { CallInput, CallOutput, ItemOf } from '@/lib/contract/client';
+import type { CollectionContract, ResourceContract } from '@/lib/contract/wire';
 import type { Call } from './api/use-api';
 import { problemMessage, type ApiResult } from './auth/api';
 import { ErrorAlert } from './auth/error-alert';
@@ -73,8 +73,11 @@ export function useSectionStatus(reload: () => Promise<void>) {
   return { heading, note, setNote, changed };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection's contract may be listed
+/* eslint-disable @typescript-eslint/no-explicit-any -- any list's contract may be listed */
 type AnyCollectionContract = CollectionContract<any, any, any, any, any, any>;
+type AnyResourceContract = ResourceContract<any, any, any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+type ListItem<L> = L extends readonly (infer T)[] ? T : never;
 
 /** One page of a collection, as every cursor-paged list answers. */
 type Envelope = Record<string, unknown> & { has_more?: boolean; next_cursor?: string | null };
@@ -100,13 +103,15 @@ export function useContractCollection<C extends AnyCollectionContract>(contract:
 }
 
 /**
- * A collection at `path` (with its filters; null: nothing to load yet), read with `read` (the page's
- * own handling of ended sessions and refusals), loaded when the path changes; `loadMore` follows
- * next_cursor. `items` is null until the first page arrives.
+ * A list an operation answers whole in the collection envelope (`field`, has_more false), such as an
+ * organization's roles or policies: shown and refreshed like a collection.
  */
-export function usePagedCollection<T>(path: string | null, field: string, read: (path: string) => Promise<ApiResult<Envelope>>) {
-  const readPage = useCallback<PageReader>((cursor) => read(withQuery(path!, { cursor })), [path, read]);
-  return usePages<T>(path, field, readPage);
+export function useContractList<C extends AnyResourceContract, F extends keyof CallOutput<C> & string>(contract: C, input: CallInput<C>, call: Call, field: F) {
+  const key = JSON.stringify(input);
+  const given = useRef(input);
+  given.current = input;
+  const readPage = useCallback<PageReader>(() => call(contract, given.current) as Promise<ApiResult<Envelope> | null>, [call, contract]);
+  return usePages<ListItem<CallOutput<C>[F]>>(`${contract.id} ${key}`, field, readPage);
 }
 
 /** The paging both share: `key` names what is listed (null: nothing yet); answers to an earlier key are dropped. */
@@ -147,11 +152,4 @@ function usePages<T>(key: string | null, field: string, readPage: PageReader) {
   const reload = useCallback(() => load(null), [load]);
   const loadMore = useCallback(() => load(cursor), [load, cursor]);
   return { items, error, loading, hasMore: cursor !== null, reload, loadMore };
-}
-
-/** `path` with the query parameters that have a value added (an API path, relative to this origin). */
-export function withQuery(path: string, query: Record<string, string | undefined>): string {
-  const url = new URL(path, 'https://api.invalid');
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}`;
 }

@@ -1,49 +1,27 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { callApi, type ApiResult, type Problem } from '../_components/auth/api';
-import { idempotencyKey, leftForSignIn } from '../_components/auth/signed-in-api';
-import { usePagedCollection, withQuery } from '../_components/collection-state';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { callContract } from '../_components/api/call';
+import { isApprovalRequired, useApi, type Api, type ApiProblem, type ApprovalNeeded, type Call } from '../_components/api/use-api';
+import type { ApiResult } from '../_components/auth/api';
+import { leftForSignIn } from '../_components/auth/signed-in-api';
+import { useContractCollection, useContractList } from '../_components/collection-state';
 import { useApiAction } from '../_components/auth/use-api-action';
+import type { CallInput } from '@/lib/contract/client';
+import type { CollectionContract } from '@/lib/contract/wire';
+import type { GatedChange } from '@/lib/contract/approvals';
 import { isPermission } from '@/lib/contract/permissions';
-import { useAccount } from '@/app/_components/account-context';
-import { useStepUp } from '@/app/_components/step-up';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { useConsole } from './console-context';
+import type { Approval } from './contract-types';
 import { describeChange } from './gated-changes';
 import { consoleHref } from './sections';
-import type { Approval } from './types';
-
-export { withQuery };
-
-/** The organization API's problem extras the console acts on. */
-export interface ConsoleProblem extends Problem {
-  permission?: string;
-  approval?: { action: string; target: string };
-  reauthentication?: { reason: string };
-}
-
-export interface SendOptions {
-  /** POST unless said otherwise. */
-  method?: 'POST' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** The operation requires an Idempotency-Key; one key covers the action and its retry after a step-up. */
-  idempotent?: boolean;
-  /**
-   * A change the organization may put behind an approval: where an approved request's id travels
-   * (`?approval_id=` or the body's `approval_id`) when the first answer is approval_required.
-   */
-  approval?: 'query' | 'body';
-  /** An approved request to use (the approvals inbox applying it), instead of looking one up after a refusal. */
-  approvalId?: string;
-}
-
-export type Send = <T>(path: string, options?: SendOptions) => Promise<ApiResult<T> | null>;
 
 /** Problems reworded for people where the API's own words are for programs. */
 function explained<T>(result: ApiResult<T>): ApiResult<T> {
   if (result.ok) return result;
-  const problem = result.body as ConsoleProblem;
+  const problem = result.body as ApiProblem;
   // Only a missing catalogue permission is reworded; other refusals (owner-only acts, separation of
   // duties) keep the API's own reason, which says what to do.
   if (problem.code === 'forbidden' && (isPermission(problem.permission ?? '') || !problem.detail)) {
@@ -58,86 +36,73 @@ function explained<T>(result: ApiResult<T>): ApiResult<T> {
   return result;
 }
 
-export const organizationPath = (organizationId: string, path = '') => `/api/organizations/${encodeURIComponent(organizationId)}${path}`;
-
-/** A GET from the browser, with the console's handling of ended sessions and refusals. */
-export async function readApi<T>(path: string): Promise<ApiResult<T>> {
-  const result = await callApi<T>(path);
+/**
+ * A read from the browser with the console's handling of ended sessions and refusals. Reads need no
+ * step-up, so no panel: the lists of every section share this one.
+ */
+const readCall = (async (contract, input) => {
+  const result = await callContract(contract, input);
   leftForSignIn(result);
   return explained(result);
-}
-
-function isApprovalRequired(result: ApiResult): result is { ok: false; status: number; body: ConsoleProblem } {
-  return !result.ok && result.body.code === 'approval_required' && Boolean((result.body as ConsoleProblem).approval);
-}
+}) as Call;
 
 /** An approved, unused, unexpired request for exactly this change, if the caller may list approvals. */
-async function approvedRequest(organizationId: string, wanted: { action: string; target: string }): Promise<Approval | null> {
-  const result = await callApi<{ approvals: Approval[] }>(withQuery(organizationPath(organizationId, '/approvals'), { status: 'approved' }));
+async function approvedRequest(organizationId: string, wanted: ApprovalNeeded): Promise<string | null> {
+  const result = await callContract(CONTRACTS.listOrganizationApprovals, { params: { id: organizationId }, query: { status: 'approved' } });
   if (!result.ok) return null;
   const now = Date.now();
-  return (
-    result.body.approvals.find(
-      (approval) =>
-        approval.action === wanted.action && approval.target === wanted.target && approval.consumed_at === null && Date.parse(approval.expires_at) > now,
-    ) ?? null
+  const found = result.body.approvals.find(
+    (approval) =>
+      approval.action === wanted.action && approval.target === wanted.target && approval.consumed_at === null && Date.parse(approval.expires_at) > now,
   );
+  return found?.id ?? null;
 }
 
 type RequestApproval = (reason: string) => Promise<ApiResult<Approval> | null>;
 
 /**
- * How to request the approval an approval_required answer names (POST .../approvals with its action
- * and target), through the `send` that got the answer, so a step-up shows in that section's panel.
- * Kept beside the problem (keyed by its body) rather than in it: a problem stays plain data.
+ * How to request the approval an approval_required answer names (the approvals operation with its
+ * action and target), through the `api` that got the answer, so a step-up shows in that section's
+ * panel. Kept beside the problem (keyed by its body) rather than in it: a problem stays plain data.
  */
 const approvalRequests = new WeakMap<object, RequestApproval>();
 
 /**
- * The one way a section changes something in the selected organization. `send(path, options)`:
- * - adds the CSRF token, and an Idempotency-Key where the operation needs one;
- * - step_up_required: shows the section's "Confirm it's you" panel (`panel`, passkey or password as
- *   the answer's `step_up.methods` say) and retries after the step-up; cancelling resolves to null;
- * - approval_required: when an approved request for exactly this change exists, retries with its
- *   id (or uses `approvalId` when given); otherwise the answer goes back to the caller, whose alert
- *   explains and offers to request the approval;
- * - 401 (session ended, or reauthentication_required by the organization's policies): leaves for
- *   the sign-in page with return_to this view, and resolves to null.
+ * The one way a section calls the selected organization's API: `api.<operationId>(...)` by contract
+ * (app/_components/api/use-api.tsx adds CSRF, Idempotency-Keys, step-up in `panel`, the sign-in
+ * redirect). What the console adds:
+ * - approval_required: when an approved request for exactly this change exists and the person may
+ *   decide approvals, the change is made again with its id; otherwise the answer goes back to the
+ *   caller, whose alert explains and offers to request the approval;
+ * - refusals reworded for people (`explained`).
+ * `call(contract, input, approvalId)` makes a change with a given approved request (the inbox's Apply).
  */
-export function useConsoleApi(): { send: Send; panel: ReactNode } {
-  const { csrf } = useAccount();
+export function useConsoleApi(): { api: Api; call: Call; panel: ReturnType<typeof useApi>['panel'] } {
   const { organization, can } = useConsole();
-  const { guarded, panel } = useStepUp();
   const organizationId = organization.id;
   const mayListApprovals = can('approvals.decide');
+  // The explanation registers how to request the approval through this very api (built just below).
+  const self = useRef<Api | null>(null);
 
-  const send = useCallback(
-    async function send<T>(path: string, options: SendOptions = {}, approvalId = options.approvalId): Promise<ApiResult<T> | null> {
-      let target = organizationPath(organizationId, path);
-      let body = options.body;
-      if (approvalId && options.approval === 'query') target = withQuery(target, { approval_id: approvalId });
-      if (approvalId && options.approval === 'body') body = { ...(body as object), approval_id: approvalId };
-      const headers = options.idempotent ? { 'Idempotency-Key': idempotencyKey() } : undefined;
-      const result = await guarded(() => callApi<T>(target, body, { csrf, method: options.method ?? 'POST', headers }));
-      if (!result || leftForSignIn(result)) return null;
-      if (!approvalId && options.approval && mayListApprovals && isApprovalRequired(result)) {
-        const approved = await approvedRequest(organizationId, result.body.approval!);
-        // A new request (approval_id added): a new Idempotency-Key, since the first answer is final for its key.
-        if (approved) return send<T>(path, options, approved.id);
-      }
+  const findApproval = useCallback((needed: ApprovalNeeded) => approvedRequest(organizationId, needed), [organizationId]);
+  const explain = useCallback(
+    (result: ApiResult) => {
       const answer = explained(result);
       if (isApprovalRequired(answer)) {
-        const { action, target } = answer.body.approval!;
-        approvalRequests.set(answer.body, (reason) =>
-          send<Approval>('/approvals', { body: { action, target, ...(reason ? { reason } : {}) }, idempotent: true }),
-        );
+        const { action, target } = answer.body.approval;
+        approvalRequests.set(answer.body, async (reason) => {
+          // The refusal names a gated change of the catalogue (lib/contract/approvals.ts).
+          const body = { action: action as GatedChange, target, ...(reason ? { reason } : {}) };
+          return (await self.current?.requestOrganizationApproval({ params: { id: organizationId }, body })) ?? null;
+        });
       }
       return answer;
     },
-    [csrf, guarded, organizationId, mayListApprovals],
-  ) as Send;
-
-  return { send, panel };
+    [organizationId],
+  );
+  const { api, call, panel } = useApi({ findApproval: mayListApprovals ? findApproval : undefined, explain });
+  self.current = api;
+  return { api, call, panel };
 }
 
 /**
@@ -176,7 +141,7 @@ export function useConsoleAction(fields?: readonly string[]) {
       setApproval(null);
       setRequested(false);
       const result = await runAction(call);
-      if (result && isApprovalRequired(result)) setApproval({ ...result.body.approval!, request: approvalRequests.get(result.body) });
+      if (result && isApprovalRequired(result)) setApproval({ ...result.body.approval, request: approvalRequests.get(result.body) });
       if (result?.ok) succeeded.dispatchEvent(new CustomEvent('success', { detail: self }));
       return result;
     },
@@ -194,8 +159,8 @@ export function useConsoleAction(fields?: readonly string[]) {
   };
 }
 
-/** The change an action was refused for want of an approval, and how to request that approval (absent for a bare readApi answer). */
-type PendingApproval = NonNullable<ConsoleProblem['approval']> & { request?: RequestApproval };
+/** The change an action was refused for want of an approval, and how to request that approval (absent for a read's answer). */
+type PendingApproval = ApprovalNeeded & { request?: RequestApproval };
 
 function ConsoleAlert({
   message,
@@ -286,10 +251,20 @@ function RequestedNote() {
 }
 
 /**
- * A collection of the selected organization (`path` relative to it, with its filters), loaded when
- * the path changes; `loadMore` follows next_cursor. `items` is null until the first page arrives.
+ * A collection of the selected organization by its contract (input: its path parameters and filters;
+ * null: nothing to load yet); `loadMore` follows next_cursor. `items` is null until the first page arrives.
  */
-export function useCollection<T>(path: string | null, field: string) {
-  const { organization } = useConsole();
-  return usePagedCollection<T>(path === null ? null : organizationPath(organization.id, path), field, readApi);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection's contract may be listed
+export function useCollection<C extends CollectionContract<any, any, any, any, any, any>>(contract: C, input: CallInput<C> | null) {
+  return useContractCollection(contract, input, readCall);
+}
+
+/** The organization's roles (answered whole, in the collection envelope). */
+export function useRoles() {
+  return useContractList(CONTRACTS.listOrganizationRoles, { params: { id: useConsole().organization.id } }, readCall, 'roles');
+}
+
+/** The organization's policies, each with its default (answered whole, in the collection envelope). */
+export function usePolicies() {
+  return useContractList(CONTRACTS.listOrganizationPolicies, { params: { id: useConsole().organization.id } }, readCall, 'policies');
 }

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from 'react';
 import type { Permission } from '@/lib/contract/permissions';
-import type { OrganizationDetail } from './types';
+import type { OrganizationDetail } from './contract-types';
 
 /** What every section of the selected organization needs. */
 export interface ConsoleContextValue {

@@ -6,7 +6,7 @@ import { ConsoleShell } from './console-shell';
 import { CreateOrganization } from './create-organization';
 import { OrganizationSwitcher } from './organization-switcher';
 import type { SectionId } from './sections';
-import type { MyOrganization } from './types';
+import type { MyOrganization } from './contract-types';
 
 /**
  * The console's client side: the switcher (GET /api/auth/organizations, rendered by the page), the

@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { problemMessage } from '../_components/auth/api';
 import type { Permission } from '@/lib/contract/permissions';
-import { organizationPath, readApi } from './console-api';
+import { callContract } from '../_components/api/call';
+import { leftForSignIn } from '../_components/auth/signed-in-api';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { ConsoleContext, type ConsoleContextValue } from './console-context';
 import { SECTIONS, consoleHref, type SectionId } from './sections';
 import { ActionsSection } from './sections/actions-section';
@@ -17,7 +19,7 @@ import { MembersSection } from './sections/members-section';
 import { PoliciesSection } from './sections/policies-section';
 import { RolesSection } from './sections/roles-section';
 import { SettingsSection } from './sections/settings-section';
-import type { OrganizationDetail } from './types';
+import type { OrganizationDetail } from './contract-types';
 
 type Prefill = { action: string; target: string };
 
@@ -53,7 +55,8 @@ export function ConsoleShell({
   const [error, setError] = useState<string | null>(null);
 
   const reloadOrganization = useCallback(async () => {
-    const result = await readApi<OrganizationDetail>(organizationPath(organizationId));
+    const result = await callContract(CONTRACTS.getOrganization, { params: { id: organizationId } });
+    leftForSignIn(result);
     if (result.ok) setOrganization(result.body);
     else if (result.status === 404) setError('This organization was not found, or you are no longer a member of it.');
     else if (result.status !== 401) setError(problemMessage(result.body));

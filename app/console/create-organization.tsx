@@ -2,22 +2,18 @@
 
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
-import { callApi } from '../_components/auth/api';
+import { useApi } from '../_components/api/use-api';
 import { ErrorAlert } from '../_components/auth/error-alert';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
-import { useAccount } from '@/app/_components/account-context';
-import { useStepUp } from '@/app/_components/step-up';
 import { TextField } from './console-ui';
 import { consoleHref } from './sections';
-import type { Organization } from './types';
 
 const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
 
-/** POST /api/organizations (session + step-up); the creator becomes the owner and lands in the new organization. */
+/** Creating an organization (session + step-up): the creator becomes the owner and lands in the new organization. */
 export function CreateOrganization() {
-  const { csrf } = useAccount();
   const router = useRouter();
-  const { guarded, panel } = useStepUp();
+  const { api, panel } = useApi();
   const { pending, error, fieldErrors, run } = useApiAction({ fields: ['name', 'slug'] });
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -25,7 +21,7 @@ export function CreateOrganization() {
     const form = event.currentTarget;
     const slug = fieldValue(form, 'slug');
     const body = { name: fieldValue(form, 'name'), ...(slug ? { slug } : {}) };
-    const result = await run(() => guarded(() => callApi<Organization>('/api/organizations', body, { csrf })));
+    const result = await run(() => api.createOrganization({ body }));
     if (!result?.ok) return;
     form.reset();
     // A fresh server render: the switcher lists the new organization, which opens as the owner's.

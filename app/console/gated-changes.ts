@@ -7,16 +7,17 @@
  */
 import type { GatedChange } from '@/lib/contract/approvals';
 import type { Permission } from '@/lib/contract/permissions';
+import type { PolicyKey } from '@/lib/contract/policy-keys';
+import { CONTRACTS } from '@/lib/http/contracts';
+import type { Call } from '../_components/api/use-api';
+import type { ApiResult } from '../_components/auth/api';
 import { APPROVAL_ENTRY_LABELS, policyName } from './policy-text';
 
-/** The request the change is (what `send` takes), with where the approval id travels. */
-export interface GatedCall {
-  path: string;
-  method?: 'POST' | 'PATCH' | 'DELETE';
-  body?: Record<string, unknown>;
-  idempotent?: boolean;
-  approval: 'query' | 'body';
-}
+/**
+ * The change as a call by contract in the organization, made with the approved request's id (where
+ * the id travels is the contract's approval slot).
+ */
+export type GatedCall = (call: Call, organizationId: string, approvalId: string) => Promise<ApiResult | null>;
 
 export interface RedoCall {
   kind: 'call';
@@ -35,7 +36,7 @@ export type Redo = RedoCall | { kind: 'elsewhere'; why: string };
 /** Names people read for the ids in targets: members by membership id. */
 export type NameOf = (id: string) => string | undefined;
 
-const APPROVALS_POLICY = 'approvals.required_for';
+const APPROVALS_POLICY = 'approvals.required_for' satisfies PolicyKey;
 const APPROVALS_PREFIX = `${APPROVALS_POLICY} = `;
 
 /** `approvals.required_for = ["members.remove"]` (approvalsPolicyTarget): the list the policy becomes. */
@@ -64,8 +65,6 @@ export function parseGrantTarget(target: string): GrantTarget | null {
   return { membershipId: match[1]!, permissions: match[2]!.split(', '), expiresAt };
 }
 
-const memberPath = (membershipId: string) => `/members/${encodeURIComponent(membershipId)}`;
-
 /** The change an approved request lets through, ready to perform, or where it has to be made instead. */
 export function redoOf(action: string, target: string, nameOf: NameOf): Redo {
   const who = nameOf(target) ?? target;
@@ -73,14 +72,15 @@ export function redoOf(action: string, target: string, nameOf: NameOf): Redo {
     case 'members.remove':
       return {
         kind: 'call',
-        call: { path: memberPath(target), method: 'DELETE', approval: 'query' },
+        call: (call, id, approvalId) => call(CONTRACTS.revokeOrganizationMember, { params: { id, member_id: target } }, approvalId),
         permission: 'members.manage',
         done: `${who} was removed from the organization.`,
       };
     case 'members.suspend':
       return {
         kind: 'call',
-        call: { path: memberPath(target), method: 'PATCH', body: { status: 'suspended' }, approval: 'query' },
+        call: (call, id, approvalId) =>
+          call(CONTRACTS.updateOrganizationMember, { params: { id, member_id: target }, body: { status: 'suspended' } }, approvalId),
         permission: 'members.manage',
         done: `${who} is suspended.`,
       };
@@ -89,7 +89,8 @@ export function redoOf(action: string, target: string, nameOf: NameOf): Redo {
       // which value was wanted is not in the request, so the inbox performs the reset the request names.
       return {
         kind: 'call',
-        call: { path: `/policies/${encodeURIComponent(target)}`, method: 'DELETE', idempotent: true, approval: 'query' },
+        // A key the catalogue does not know is the API's to refuse.
+        call: (call, id, approvalId) => call(CONTRACTS.deleteOrganizationPolicy, { params: { id, policy_key: target as PolicyKey } }, approvalId),
         permission: 'policies.manage',
         done: `${policyName(target) ?? target} is back to its default.`,
         note: 'Apply resets the policy to its default. To loosen it to another value instead, save that value in Policies: the approval is used then.',
@@ -99,7 +100,8 @@ export function redoOf(action: string, target: string, nameOf: NameOf): Redo {
       if (!list) return { kind: 'elsewhere', why: 'This request does not name the approvals policy as the console knows it: change the policy in Policies.' };
       return {
         kind: 'call',
-        call: { path: '/policies', method: 'POST', body: { policy_key: APPROVALS_POLICY, value: list }, approval: 'query' },
+        call: (call, id, approvalId) =>
+          call(CONTRACTS.setOrganizationPolicy, { params: { id }, body: { policy_key: APPROVALS_POLICY, value: list } }, approvalId),
         permission: 'policies.manage',
         done: `${policyName(APPROVALS_POLICY)} is now ${approvalEntries(list)}.`,
       };
@@ -107,10 +109,12 @@ export function redoOf(action: string, target: string, nameOf: NameOf): Redo {
     case 'delegated_admins.create': {
       const grant = parseGrantTarget(target);
       if (!grant) return { kind: 'elsewhere', why: 'This request does not name a grant as the console knows it: grant it in Delegated admins.' };
-      const body = { membership_id: grant.membershipId, permissions: grant.permissions, ...(grant.expiresAt ? { expires_at: grant.expiresAt } : {}) };
+      // Permissions outside the catalogue are the API's to refuse.
+      const permissions = grant.permissions as Permission[];
+      const body = { membership_id: grant.membershipId, permissions, ...(grant.expiresAt ? { expires_at: grant.expiresAt } : {}) };
       return {
         kind: 'call',
-        call: { path: '/delegated-admins', method: 'POST', body, idempotent: true, approval: 'body' },
+        call: (call, id, approvalId) => call(CONTRACTS.createOrganizationDelegatedAdmin, { params: { id }, body }, approvalId),
         permission: 'delegations.manage',
         ownerOnly: true,
         done: `${nameOf(grant.membershipId) ?? grant.membershipId} now holds ${grant.permissions.join(', ')}.`,

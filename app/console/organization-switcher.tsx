@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { consoleHref } from './sections';
-import type { MyOrganization } from './types';
+import type { MyOrganization } from './contract-types';
 
 /**
  * Which organization the console shows, kept in the URL (/console?organization=<id>). A plain GET

@@ -1,9 +1,9 @@
 'use client';
 
 import { useConsole } from './console-context';
-import { useCollection } from './console-api';
+import { useRoles } from './console-api';
 import type { Choice } from './console-ui';
-import type { Role } from './types';
+import type { Role } from './contract-types';
 
 /**
  * The roles a member or invitation can get (GET .../roles: built-ins first, then custom roles by id).
@@ -11,7 +11,7 @@ import type { Role } from './types';
  */
 export function useRoleChoices(): { roles: Role[] | null; choices: Choice[]; reload: () => Promise<void> } {
   const { isOwner } = useConsole();
-  const { items, reload } = useCollection<Role>('/roles', 'roles');
+  const { items, reload } = useRoles();
   const choices = (items ?? []).filter((role) => isOwner || role.id !== 'owner').map((role) => ({ value: role.id, label: role.name }));
   return { roles: items, choices, reload };
 }

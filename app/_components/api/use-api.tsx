@@ -42,7 +42,8 @@ export interface ApiOptions {
   explain?: (result: ApiResult) => ApiResult;
 }
 
-export type Call = <C extends AnyContract>(contract: C, input: CallInput<C>) => Promise<ApiResult<CallOutput<C>> | null>;
+/** A call by contract; `approvalId`: make a gated change with this approved request (the console's inbox applying it). */
+export type Call = <C extends AnyContract>(contract: C, input: CallInput<C>, approvalId?: string) => Promise<ApiResult<CallOutput<C>> | null>;
 
 /** `api.<operationId>(input)`: every catalogued operation, typed by its contract. */
 export type Api = { [K in keyof Contracts]: (input: CallInput<Contracts[K]>) => Promise<ApiResult<CallOutput<Contracts[K]>> | null> };

@@ -4,10 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
+import { CONTRACTS } from '@/lib/http/contracts';
 import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField } from '../console-ui';
-import type { AgentAction, RiskLevel } from '../types';
+import type { RiskLevel } from '../contract-types';
 
 const RISK_LEVELS: { value: RiskLevel; label: string }[] = [
   { value: 'low', label: 'Low' },
@@ -19,9 +20,9 @@ const EXAMPLE_SCHEMA = '{\n  "type": "object",\n  "properties": {},\n  "addition
 
 /** The agent action catalog: what agents may ask to do here, each with a JSON Schema for its input. */
 export function ActionsSection() {
-  const { can } = useConsole();
-  const actions = useCollection<AgentAction>('/agent/actions', 'actions');
-  const { send, panel } = useConsoleApi();
+  const { organization, can } = useConsole();
+  const actions = useCollection(CONTRACTS.listOrganizationAgentActions, { params: { id: organization.id } });
+  const { api, panel } = useConsoleApi();
   const [note, setNote] = useState<string | null>(null);
   const register = useConsoleAction(['name', 'description', 'input_schema', 'risk_level']);
   const [schemaError, setSchemaError] = useState<string | undefined>(undefined);
@@ -42,10 +43,12 @@ export function ActionsSection() {
     const body = {
       name: fieldValue(form, 'name'),
       description: fieldValue(form, 'description'),
-      input_schema: schema,
-      risk_level: fieldValue(form, 'risk_level'),
+      // Any JSON is sent: the API says which part of it is not a JSON Schema object.
+      input_schema: schema as Record<string, unknown>,
+      // The select offers exactly the risk levels.
+      risk_level: fieldValue(form, 'risk_level') as RiskLevel,
     };
-    const result = await register.run(() => send<AgentAction>('/agent/actions', { body, approval: 'body' }));
+    const result = await register.run(() => api.registerOrganizationAgentAction({ params: { id: organization.id }, body }));
     if (!result?.ok) return;
     form.reset();
     setNote(`Action “${result.body.name}” registered.`);

@@ -4,13 +4,15 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { GATED_CHANGE_NAMES, GATED_CHANGES, isGatedChange } from '@/lib/contract/approvals';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { GATED_CHANGE_NAMES, GATED_CHANGES, isGatedChange, type GatedChange } from '@/lib/contract/approvals';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
+import type { Api, Call } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
 import { describeChange, redoOf, type NameOf } from '../gated-changes';
 import { usePeople } from '../people';
-import type { Approval, ApprovalStatus } from '../types';
+import type { Approval, ApprovalStatus } from '../contract-types';
 
 /** Changes whose target is a membership id: chosen from the members rather than typed. */
 const MEMBER_TARGETS = new Set(['members.remove', 'members.suspend']);
@@ -46,9 +48,11 @@ const usable = (approval: Approval) => approval.status === 'approved' && approva
 export function ApprovalsSection({ prefill }: { prefill: { action: string; target: string } }) {
   const [filter, setFilter] = useState<Filter>('open');
   const open = filter === 'open';
-  const listed = useCollection<Approval>(open ? null : `/approvals${filter === 'all' ? '' : `?status=${filter}`}`, 'approvals');
-  const waiting = useCollection<Approval>(open ? '/approvals?status=requested' : null, 'approvals');
-  const ready = useCollection<Approval>(open ? '/approvals?status=approved' : null, 'approvals');
+  const params = { id: useConsole().organization.id };
+  const list = (status: ApprovalStatus | null) => ({ params, query: status ? { status } : {} });
+  const listed = useCollection(CONTRACTS.listOrganizationApprovals, open ? null : list(filter === 'all' ? null : (filter as ApprovalStatus)));
+  const waiting = useCollection(CONTRACTS.listOrganizationApprovals, open ? list('requested') : null);
+  const ready = useCollection(CONTRACTS.listOrganizationApprovals, open ? list('approved') : null);
   const { reload: reloadListed } = listed;
   const { reload: reloadWaiting } = waiting;
   const { reload: reloadReady } = ready;
@@ -58,11 +62,18 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
   const { heading, note, setNote, changed } = useSectionStatus(reload);
   const { people, members } = usePeople();
   const nameOf: NameOf = (id) => people.get(id);
-  const { send, panel } = useConsoleApi();
+  const { api, call, panel } = useConsoleApi();
   const rows = (items: Approval[] | null) => (
     <ul className="auth-list">
       {items?.map((approval) => (
-        <ApprovalRow key={`${approval.id}:${approval.status}:${approval.consumed_at}`} approval={approval} nameOf={nameOf} send={send} onChanged={changed} />
+        <ApprovalRow
+          key={`${approval.id}:${approval.status}:${approval.consumed_at}`}
+          approval={approval}
+          nameOf={nameOf}
+          api={api}
+          call={call}
+          onChanged={changed}
+        />
       ))}
     </ul>
   );
@@ -98,7 +109,7 @@ export function ApprovalsSection({ prefill }: { prefill: { action: string; targe
         </CollectionState>
       )}
       <StatusNote message={note} />
-      <RequestByHand prefill={prefill} members={members} nameOf={nameOf} send={send} onRequested={changed} clearNote={() => setNote(null)} />
+      <RequestByHand prefill={prefill} members={members} nameOf={nameOf} api={api} onRequested={changed} clearNote={() => setNote(null)} />
       {panel}
     </section>
   );
@@ -112,20 +123,21 @@ function RequestByHand({
   prefill,
   members,
   nameOf,
-  send,
+  api,
   onRequested,
   clearNote,
 }: {
   prefill: { action: string; target: string };
   members: { id: string; email: string }[];
   nameOf: NameOf;
-  send: Send;
+  api: Api;
   onRequested: (message: string) => Promise<void>;
   clearNote: () => void;
 }) {
-  const [action, setAction] = useState<string>(isGatedChange(prefill.action) ? prefill.action : GATED_CHANGE_NAMES[0]);
+  const { organization } = useConsole();
+  const [action, setAction] = useState<GatedChange>(isGatedChange(prefill.action) ? prefill.action : GATED_CHANGE_NAMES[0]);
   // What the chosen change's target is, so the request names exactly the change it allows.
-  const targetHint = isGatedChange(action) ? GATED_CHANGES[action].target : undefined;
+  const targetHint = GATED_CHANGES[action].target;
   const request = useConsoleAction(['action', 'target', 'reason']);
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -134,7 +146,7 @@ function RequestByHand({
     const form = event.currentTarget;
     const reason = fieldValue(form, 'reason');
     const body = { action, target: fieldValue(form, 'target'), ...(reason ? { reason } : {}) };
-    const result = await request.run(() => send<Approval>('/approvals', { body, idempotent: true }));
+    const result = await request.run(() => api.requestOrganizationApproval({ params: { id: organization.id }, body }));
     if (!result?.ok) return;
     form.reset();
     await onRequested(`Approval requested: ${describeChange(result.body.action, result.body.target, nameOf)}. Another administrator must approve it.`);
@@ -153,7 +165,8 @@ function RequestByHand({
           name="action"
           choices={GATED_CHANGE_NAMES.map((value) => ({ value, label: value }))}
           value={action}
-          onChange={setAction}
+          // The select offers exactly the gated changes.
+          onChange={(value) => setAction(value as GatedChange)}
           error={request.fieldErrors.action}
         />
         {MEMBER_TARGETS.has(action) ? (
@@ -193,7 +206,19 @@ function RequestByHand({
   );
 }
 
-function ApprovalRow({ approval, nameOf, send, onChanged }: { approval: Approval; nameOf: NameOf; send: Send; onChanged: (message: string) => Promise<void> }) {
+function ApprovalRow({
+  approval,
+  nameOf,
+  api,
+  call,
+  onChanged,
+}: {
+  approval: Approval;
+  nameOf: NameOf;
+  api: Api;
+  call: Call;
+  onChanged: (message: string) => Promise<void>;
+}) {
   const { userId, organization, can, isOwner } = useConsole();
   const { pending, run, alert } = useConsoleAction();
   const mine = approval.requested_by === userId || approval.requested_by === organization.membership.id;
@@ -203,14 +228,13 @@ function ApprovalRow({ approval, nameOf, send, onChanged }: { approval: Approval
   const mayApply = redo?.kind === 'call' && can(redo.permission) && (!redo.ownerOnly || isOwner);
 
   async function decide(decision: Decision) {
-    const result = await run(() => send<Approval>(`/approvals/${encodeURIComponent(approval.id)}`, { body: { decision }, idempotent: true }));
+    const result = await run(() => api.decideOrganizationApproval({ params: { id: organization.id, approval_id: approval.id }, body: { decision } }));
     if (result?.ok) await onChanged(`The request “${change}” is ${DONE[decision]}.`);
   }
 
   async function apply() {
     if (redo?.kind !== 'call') return;
-    const { path, ...call } = redo.call;
-    const result = await run(() => send(path, { ...call, approvalId: approval.id }));
+    const result = await run(() => redo.call(call, organization.id, approval.id));
     if (result?.ok) await onChanged(`Applied: ${redo.done}`);
   }
 

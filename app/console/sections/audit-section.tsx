@@ -5,12 +5,13 @@ import { ErrorAlert, StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { DottedName } from '../../_components/dotted-name';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { useCollection, withQuery } from '../console-api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, TextField } from '../console-ui';
 import { toCsv } from '../csv';
 import { usePeople } from '../people';
-import type { AuditEvent, AuditParty } from '../types';
+import type { AuditEvent, AuditParty } from '../contract-types';
 import { localToIso } from './delegations-section';
 
 interface Filters {
@@ -85,7 +86,7 @@ export function AuditSection() {
   const [filters, setFilters] = useState<Filters>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const events = useCollection<AuditEvent>(withQuery('/audit-events', { ...filters }), 'audit_events');
+  const events = useCollection(CONTRACTS.listOrganizationAuditEvents, { params: { id: organization.id }, query: filters });
   const loaded = events.items ?? [];
   const { people, members } = usePeople();
 

@@ -2,15 +2,13 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fieldValue } from '../../_components/auth/use-api-action';
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
 import { useConsoleAction, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { TextField } from '../console-ui';
 
-interface Deleted {
-  members_removed: number;
-  invitations_revoked: number;
-  grants_revoked: number;
-}
+type Deleted = CallOutput<Contracts['deleteOrganization']>;
 
 type Outcome = { kind: 'left' } | { kind: 'deleted'; counts: Deleted };
 
@@ -46,7 +44,7 @@ function Gone({ name, outcome }: { name: string; outcome: Outcome }) {
  */
 export function DangerZone() {
   const { organization } = useConsole();
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const leaving = useConsoleAction();
   const deleting = useConsoleAction(['confirm_name']);
   const [confirmLeave, setConfirmLeave] = useState(false);
@@ -55,7 +53,7 @@ export function DangerZone() {
   const name = organization.name;
 
   async function leave() {
-    const result = await leaving.run(() => send<{ left: true }>('/leave', { body: {} }));
+    const result = await leaving.run(() => api.leaveOrganization({ params: { id: organization.id }, body: {} }));
     if (result?.ok) setOutcome({ kind: 'left' });
   }
 
@@ -66,7 +64,7 @@ export function DangerZone() {
       await deleting.run(async () => ({ ok: false as const, status: 400, body: confirmProblem(name) }));
       return;
     }
-    const result = await deleting.run(() => send<Deleted>('', { method: 'DELETE', body: { confirm_name: typed } }));
+    const result = await deleting.run(() => api.deleteOrganization({ params: { id: organization.id }, body: { confirm_name: typed } }));
     if (result?.ok) setOutcome({ kind: 'deleted', counts: result.body });
   }
 

@@ -5,11 +5,13 @@ import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import { DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { DELEGABLE_PERMISSIONS, type Permission } from '@/lib/contract/permissions';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { checkedValues, CollectionState, PermissionChoices, SelectField, TextField, useSectionStatus } from '../console-ui';
-import type { Delegation, Member } from '../types';
+import type { Delegation } from '../contract-types';
 
 /** A datetime-local value (the reader's own time) as an ISO instant, or undefined when empty or unreadable. */
 export function localToIso(value: string): string | undefined {
@@ -23,11 +25,12 @@ export function localToIso(value: string): string | undefined {
  * Only an owner grants (the API may also require an approval); delegations.manage sees and revokes.
  */
 export function DelegationsSection() {
-  const { isOwner } = useConsole();
-  const grants = useCollection<Delegation>('/delegated-admins', 'delegated_admins');
+  const { organization, isOwner } = useConsole();
+  const params = { id: organization.id };
+  const grants = useCollection(CONTRACTS.listOrganizationDelegatedAdmins, { params });
   const { heading, note, setNote, changed } = useSectionStatus(grants.reload);
-  const members = useCollection<Member>(isOwner ? '/members?status=active' : null, 'members');
-  const { send, panel } = useConsoleApi();
+  const members = useCollection(CONTRACTS.listOrganizationMembers, isOwner ? { params, query: { status: 'active' } } : null);
+  const { api, panel } = useConsoleApi();
   const grant = useConsoleAction(['membership_id', 'permissions', 'expires_at']);
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -42,10 +45,11 @@ export function DelegationsSection() {
     }
     const body = {
       membership_id: fieldValue(form, 'membership_id'),
-      permissions: checkedValues(form, 'permissions'),
+      // The boxes offer exactly the catalogue's permissions.
+      permissions: checkedValues(form, 'permissions') as Permission[],
       ...(expiresAt ? { expires_at: expiresAt } : {}),
     };
-    const result = await grant.run(() => send<Delegation>('/delegated-admins', { body, idempotent: true, approval: 'body' }));
+    const result = await grant.run(() => api.createOrganizationDelegatedAdmin({ params, body }));
     if (!result?.ok) return;
     form.reset();
     await changed(`${result.body.email} now holds ${result.body.permissions.join(', ')}.`);
@@ -85,7 +89,7 @@ export function DelegationsSection() {
       <CollectionState {...grants} empty={<p>No delegated grants. {isOwner ? 'Grant permissions with the form above.' : ''}</p>}>
         <ul className="auth-list">
           {grants.items?.map((delegation) => (
-            <DelegationRow key={delegation.id} delegation={delegation} send={send} onChanged={changed} />
+            <DelegationRow key={delegation.id} delegation={delegation} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -95,12 +99,13 @@ export function DelegationsSection() {
   );
 }
 
-function DelegationRow({ delegation, send, onChanged }: { delegation: Delegation; send: Send; onChanged: (message: string) => Promise<void> }) {
+function DelegationRow({ delegation, api, onChanged }: { delegation: Delegation; api: Api; onChanged: (message: string) => Promise<void> }) {
+  const { organization } = useConsole();
   const [confirming, setConfirming] = useState(false);
   const { pending, run, alert } = useConsoleAction();
 
   async function revoke() {
-    const result = await run(() => send(`/delegated-admins/${encodeURIComponent(delegation.id)}`, { method: 'DELETE', idempotent: true }));
+    const result = await run(() => api.revokeOrganizationDelegatedAdmin({ params: { id: organization.id, delegation_id: delegation.id } }));
     setConfirming(false);
     if (result?.ok) await onChanged(`The grant to ${delegation.email} is revoked.`);
   }

@@ -2,15 +2,18 @@
 
 import { useState, type FormEvent } from 'react';
 import { fieldValue } from '../../_components/auth/use-api-action';
-import { useCollection, useConsoleAction, type Send } from '../console-api';
+import { useCollection, useConsoleAction } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { CollectionState, SelectField } from '../console-ui';
-import type { Group, GroupMember, Member } from '../types';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useConsole } from '../console-context';
+import type { Group, GroupMember } from '../contract-types';
 
 /** One group's members: add an active member of the organization, remove one. */
-export function GroupMembers({ group, manage, send, onChanged }: { group: Group; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
-  const base = `/groups/${encodeURIComponent(group.id)}/members`;
-  const members = useCollection<GroupMember>(base, 'members');
-  const candidates = useCollection<Member>(manage ? '/members?status=active' : null, 'members');
+export function GroupMembers({ group, manage, api, onChanged }: { group: Group; manage: boolean; api: Api; onChanged: (message: string) => Promise<void> }) {
+  const params = { id: useConsole().organization.id, group_id: group.id };
+  const members = useCollection(CONTRACTS.listOrganizationGroupMembers, { params });
+  const candidates = useCollection(CONTRACTS.listOrganizationMembers, manage ? { params: { id: params.id }, query: { status: 'active' } } : null);
   const add = useConsoleAction(['membership_id']);
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useConsoleAction();
@@ -28,13 +31,13 @@ export function GroupMembers({ group, manage, send, onChanged }: { group: Group;
   async function addMember(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const membershipId = fieldValue(event.currentTarget, 'membership_id');
-    const result = await add.run(() => send<GroupMember>(base, { body: { membership_id: membershipId } }));
+    const result = await add.run(() => api.addOrganizationGroupMember({ params, body: { membership_id: membershipId } }));
     if (result?.ok) await done(`${result.body.display_name ?? result.body.email} added to “${group.name}”.`);
   }
 
   async function removeMember(member: GroupMember) {
     setRemoving(member.id);
-    const result = await remove.run(() => send(`${base}/${encodeURIComponent(member.id)}`, { method: 'DELETE' }));
+    const result = await remove.run(() => api.removeOrganizationGroupMember({ params: { ...params, membership_id: member.id } }));
     setRemoving(null);
     if (result?.ok) await done(`${member.display_name ?? member.email} removed from “${group.name}”.`);
   }

@@ -4,18 +4,20 @@ import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { CollectionState, TextField, useSectionStatus } from '../console-ui';
-import type { Group } from '../types';
+import type { Group } from '../contract-types';
 import { GroupMembers } from './group-members';
 
 /** Groups of members: create, rename, delete (only when empty), and each group's members. */
 export function GroupsSection() {
-  const { can } = useConsole();
-  const groups = useCollection<Group>('/groups', 'groups');
+  const { organization, can } = useConsole();
+  const groups = useCollection(CONTRACTS.listOrganizationGroups, { params: { id: organization.id } });
   const { heading, note, setNote, changed } = useSectionStatus(groups.reload);
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const create = useConsoleAction(['name']);
   const manage = can('groups.manage');
 
@@ -23,7 +25,7 @@ export function GroupsSection() {
     event.preventDefault();
     setNote(null);
     const form = event.currentTarget;
-    const result = await create.run(() => send<Group>('/groups', { body: { name: fieldValue(form, 'name') } }));
+    const result = await create.run(() => api.createOrganizationGroup({ params: { id: organization.id }, body: { name: fieldValue(form, 'name') } }));
     if (!result?.ok) return;
     form.reset();
     await changed(`Group “${result.body.name}” created.`);
@@ -50,7 +52,7 @@ export function GroupsSection() {
       <CollectionState {...groups} empty={<p>No groups yet. {manage ? 'Create the first one above.' : ''}</p>}>
         <ul className="auth-list">
           {groups.items?.map((group) => (
-            <GroupRow key={group.id} group={group} manage={manage} send={send} onChanged={changed} />
+            <GroupRow key={group.id} group={group} manage={manage} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -62,24 +64,24 @@ export function GroupsSection() {
 
 type Mode = 'view' | 'renaming' | 'confirming';
 
-function GroupRow({ group, manage, send, onChanged }: { group: Group; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
+function GroupRow({ group, manage, api, onChanged }: { group: Group; manage: boolean; api: Api; onChanged: (message: string) => Promise<void> }) {
   const membersId = useId();
   const [mode, setMode] = useState<Mode>('view');
   const [open, setOpen] = useState(false);
   const { pending, fieldErrors, run, alert, clearErrors } = useConsoleAction(['name']);
-  const path = `/groups/${encodeURIComponent(group.id)}`;
+  const params = { id: useConsole().organization.id, group_id: group.id };
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = fieldValue(event.currentTarget, 'name');
-    const result = await run(() => send<Group>(path, { method: 'PATCH', body: { name } }));
+    const result = await run(() => api.renameOrganizationGroup({ params, body: { name } }));
     if (!result?.ok) return;
     setMode('view');
     await onChanged(`Group renamed to “${result.body.name}”.`);
   }
 
   async function remove() {
-    const result = await run(() => send(path, { method: 'DELETE' }));
+    const result = await run(() => api.deleteOrganizationGroup({ params }));
     setMode('view');
     if (result?.ok) await onChanged(`Group “${group.name}” deleted.`);
   }
@@ -140,7 +142,7 @@ function GroupRow({ group, manage, send, onChanged }: { group: Group; manage: bo
       )}
       {alert}
       <div id={membersId} className="console-full" hidden={!open}>
-        {open && <GroupMembers group={group} manage={manage} send={send} onChanged={onChanged} />}
+        {open && <GroupMembers group={group} manage={manage} api={api} onChanged={onChanged} />}
       </div>
     </li>
   );

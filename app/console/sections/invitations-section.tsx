@@ -5,10 +5,13 @@ import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
+import { useConsole } from '../console-context';
+import type { Api } from '../../_components/api/use-api';
 import { CollectionState, SelectField, TextField, type Choice, useSectionStatus } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
-import type { Invitation } from '../types';
+import type { Invitation } from '../contract-types';
 
 const STATUS_FILTERS: Choice[] = [
   { value: 'pending', label: 'Pending' },
@@ -20,10 +23,14 @@ const STATUS_FILTERS: Choice[] = [
 /** Invite by e-mail with a role; pending invitations can be sent again (new link, new expiry) or revoked. */
 export function InvitationsSection() {
   const [status, setStatus] = useState('pending');
-  const invitations = useCollection<Invitation>(`/invitations${status ? `?status=${status}` : ''}`, 'invitations');
+  const { organization } = useConsole();
+  const invitations = useCollection(CONTRACTS.listOrganizationInvitations, {
+    params: { id: organization.id },
+    query: status ? { status: status as Invitation['status'] } : {},
+  });
   const { heading, note, setNote, changed } = useSectionStatus(invitations.reload);
   const { choices } = useRoleChoices();
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const invite = useConsoleAction(['email', 'role']);
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -31,7 +38,7 @@ export function InvitationsSection() {
     setNote(null);
     const form = event.currentTarget;
     const body = { email: fieldValue(form, 'email'), role: fieldValue(form, 'role') };
-    const result = await invite.run(() => send<Invitation>('/invitations', { body }));
+    const result = await invite.run(() => api.createOrganizationInvitation({ params: { id: organization.id }, body }));
     if (!result?.ok) return;
     form.reset();
     await changed(`Invitation sent to ${result.body.email}.`);
@@ -71,7 +78,7 @@ export function InvitationsSection() {
       <CollectionState {...invitations} empty={<p>No invitations here. Invite someone with the form above.</p>}>
         <ul className="auth-list">
           {invitations.items?.map((invitation) => (
-            <InvitationRow key={invitation.id} invitation={invitation} send={send} onChanged={changed} />
+            <InvitationRow key={invitation.id} invitation={invitation} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -81,18 +88,18 @@ export function InvitationsSection() {
   );
 }
 
-function InvitationRow({ invitation, send, onChanged }: { invitation: Invitation; send: Send; onChanged: (message: string) => Promise<void> }) {
+function InvitationRow({ invitation, api, onChanged }: { invitation: Invitation; api: Api; onChanged: (message: string) => Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
   const { pending, run, alert } = useConsoleAction();
-  const path = `/invitations/${encodeURIComponent(invitation.id)}`;
+  const params = { id: useConsole().organization.id, invitation_id: invitation.id };
 
   async function resend() {
-    const result = await run(() => send<Invitation>(path, { body: {} }));
+    const result = await run(() => api.resendOrganizationInvitation({ params, body: {} }));
     if (result?.ok) await onChanged(`A new invitation went to ${invitation.email}; the earlier link no longer works.`);
   }
 
   async function revoke() {
-    const result = await run(() => send(path, { method: 'DELETE' }));
+    const result = await run(() => api.revokeOrganizationInvitation({ params }));
     setConfirming(false);
     if (result?.ok) await onChanged(`The invitation for ${invitation.email} is revoked.`);
   }

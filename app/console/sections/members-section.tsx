@@ -4,11 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { CONTRACTS } from '@/lib/http/contracts';
+import { useCollection, useConsoleAction, useConsoleApi } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { CollectionState, SelectField, type Choice, useSectionStatus } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
-import type { Member, MemberStatus } from '../types';
+import type { Member, MemberStatus } from '../contract-types';
 
 const STATUS_FILTERS: Choice[] = [
   { value: 'active', label: 'Active' },
@@ -20,13 +22,16 @@ const STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', suspende
 
 /** Members with their role and status; members.manage changes roles, suspends, reactivates and removes. */
 export function MembersSection() {
-  const { can } = useConsole();
+  const { organization, can } = useConsole();
   // Empty: the API lists active and suspended members, which is what the filter's first choice says.
   const [status, setStatus] = useState('');
-  const members = useCollection<Member>(`/members${status ? `?status=${status}` : ''}`, 'members');
+  const members = useCollection(CONTRACTS.listOrganizationMembers, {
+    params: { id: organization.id },
+    query: status ? { status: status as MemberStatus } : {},
+  });
   const { heading, note, changed } = useSectionStatus(members.reload);
   const { choices } = useRoleChoices();
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const manage = can('members.manage');
 
   return (
@@ -50,7 +55,7 @@ export function MembersSection() {
       >
         <ul className="auth-list">
           {members.items?.map((member) => (
-            <MemberRow key={`${member.id}:${member.role}:${member.status}`} member={member} roles={choices} manage={manage} send={send} onChanged={changed} />
+            <MemberRow key={`${member.id}:${member.role}:${member.status}`} member={member} roles={choices} manage={manage} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -64,13 +69,13 @@ function MemberRow({
   member,
   roles,
   manage,
-  send,
+  api,
   onChanged,
 }: {
   member: Member;
   roles: Choice[];
   manage: boolean;
-  send: Send;
+  api: Api;
   onChanged: (message: string) => Promise<void>;
 }) {
   const { userId } = useConsole();
@@ -91,18 +96,18 @@ function MemberRow({
   }
   const { pending, run, alert } = useConsoleAction(['role', 'status']);
   const name = member.display_name ?? member.email;
-  const path = `/members/${encodeURIComponent(member.id)}`;
+  const params = { id: useConsole().organization.id, member_id: member.id };
   const choices = roles.some((choice) => choice.value === member.role) ? roles : [{ value: member.role, label: member.role_name }, ...roles];
 
-  async function update(body: { role?: string; status?: MemberStatus }, message: string) {
+  async function update(body: { role?: string; status?: Exclude<MemberStatus, 'revoked'> }, message: string) {
     // Suspending may need an approval (the organization's `members.remove`), as removing does.
-    const result = await run(() => send<Member>(path, { method: 'PATCH', body, approval: 'query' }));
+    const result = await run(() => api.updateOrganizationMember({ params, body }));
     setConfirming(null);
     if (result?.ok) await onChanged(message);
   }
 
   async function remove() {
-    const result = await run(() => send(path, { method: 'DELETE', approval: 'query' }));
+    const result = await run(() => api.revokeOrganizationMember({ params }));
     setConfirming(null);
     if (result?.ok) await onChanged(`${name} was removed from the organization.`);
   }

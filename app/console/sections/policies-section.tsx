@@ -3,11 +3,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import type { PolicyKey } from '@/lib/contract/policy-keys';
+import { useConsoleAction, useConsoleApi, usePolicies } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { checkedValues, Checks, CollectionState, DurationField, durationValue, TextField, useSectionStatus } from '../console-ui';
 import { formatDuration, policyText, policyValueText, type PolicyKind } from '../policy-text';
-import type { Policy } from '../types';
+import type { Policy } from '../contract-types';
 
 /**
  * Organization policies with their defaults, each by its name and what it does (the key as detail):
@@ -16,9 +18,9 @@ import type { Policy } from '../types';
  */
 export function PoliciesSection() {
   const { can } = useConsole();
-  const policies = useCollection<Policy>('/policies', 'policies');
+  const policies = usePolicies();
   const { heading, note, changed } = useSectionStatus(policies.reload);
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const manage = can('policies.manage');
 
   return (
@@ -33,7 +35,7 @@ export function PoliciesSection() {
       <CollectionState {...policies} empty={<p>No policies are available.</p>}>
         <ul className="auth-list">
           {policies.items?.map((policy) => (
-            <PolicyRow key={`${policy.policy_key}:${JSON.stringify(policy.value)}`} policy={policy} manage={manage} send={send} onChanged={changed} />
+            <PolicyRow key={`${policy.policy_key}:${JSON.stringify(policy.value)}`} policy={policy} manage={manage} api={api} onChanged={changed} />
           ))}
         </ul>
       </CollectionState>
@@ -43,7 +45,10 @@ export function PoliciesSection() {
   );
 }
 
-function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
+function PolicyRow({ policy, manage, api, onChanged }: { policy: Policy; manage: boolean; api: Api; onChanged: (message: string) => Promise<void> }) {
+  const params = { id: useConsole().organization.id };
+  // The organization lists the catalogue's policies only.
+  const policyKey = policy.policy_key as PolicyKey;
   const { name, sentence, kind } = policyText(policy.policy_key, policy.description);
   const save = useConsoleAction(['value']);
   const reset = useConsoleAction();
@@ -77,14 +82,12 @@ function PolicyRow({ policy, manage, send, onChanged }: { policy: Policy; manage
       return;
     }
     // Loosening a policy is gated like a reset; taking anything out of approvals.required_for always is.
-    const result = await save.run(() => send<Policy>('/policies', { body: { policy_key: policy.policy_key, value: parsed.value }, approval: 'query' }));
+    const result = await save.run(() => api.setOrganizationPolicy({ params, body: { policy_key: policyKey, value: parsed.value } }));
     if (result?.ok) await onChanged(`${name} is now ${shown(result.body.value)}.`);
   }
 
   async function backToDefault() {
-    const result = await reset.run(() =>
-      send<Policy>(`/policies/${encodeURIComponent(policy.policy_key)}`, { method: 'DELETE', idempotent: true, approval: 'query' }),
-    );
+    const result = await reset.run(() => api.deleteOrganizationPolicy({ params: { ...params, policy_key: policyKey } }));
     if (result?.ok) await onChanged(`${name} is back to its default (${shown(result.body.value)}).`);
   }
 

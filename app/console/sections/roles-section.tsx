@@ -6,11 +6,12 @@ import { DottedName } from '../../_components/dotted-name';
 import { fieldValue } from '../../_components/auth/use-api-action';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@/lib/contract/permissions';
-import { useCollection, useConsoleAction, useConsoleApi, type Send } from '../console-api';
+import { useConsoleAction, useConsoleApi, useRoles } from '../console-api';
+import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { checkedValues, CollectionState, PermissionChoices, TextField, useSectionStatus } from '../console-ui';
 import { PERMISSION_GROUPS } from '../permission-groups';
-import type { Role } from '../types';
+import type { Role } from '../contract-types';
 
 /**
  * Roles: the built-in ones as a read-only table (a row per permission, a column per role, so it fits
@@ -18,11 +19,17 @@ import type { Role } from '../types';
  * roles.manage, custom roles are created, their permissions saved, renamed and deleted (not while a
  * member or invitation holds them).
  */
+/** The permissions ticked in `form`, in catalogue order (the boxes offer exactly the catalogue). */
+function checkedPermissions(form: HTMLFormElement) {
+  const chosen = new Set(checkedValues(form, 'permissions'));
+  return PERMISSIONS.filter((permission) => chosen.has(permission));
+}
+
 export function RolesSection() {
-  const { can } = useConsole();
-  const roles = useCollection<Role>('/roles', 'roles');
+  const { organization, can } = useConsole();
+  const roles = useRoles();
   const { heading, note, setNote, changed } = useSectionStatus(roles.reload);
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const create = useConsoleAction(['name', 'description', 'permissions']);
   const manage = can('roles.manage');
   const builtIn = roles.items?.filter((role) => role.builtin) ?? [];
@@ -33,8 +40,8 @@ export function RolesSection() {
     setNote(null);
     const form = event.currentTarget;
     const description = fieldValue(form, 'description');
-    const body = { name: fieldValue(form, 'name'), ...(description ? { description } : {}), permissions: checkedValues(form, 'permissions') };
-    const result = await create.run(() => send<Role>('/roles', { body }));
+    const body = { name: fieldValue(form, 'name'), ...(description ? { description } : {}), permissions: checkedPermissions(form) };
+    const result = await create.run(() => api.createOrganizationRole({ params: { id: organization.id }, body }));
     if (!result?.ok) return;
     form.reset();
     await changed(`Role “${result.body.name}” created.`);
@@ -61,7 +68,7 @@ export function RolesSection() {
                 key={`${role.id}:${role.name}:${role.description}:${role.permissions.join(',')}`}
                 role={role}
                 manage={manage}
-                send={send}
+                api={api}
                 onChanged={changed}
               />
             ))}
@@ -157,12 +164,12 @@ function BuiltInRoles({ roles }: { roles: Role[] }) {
 }
 
 /** One custom role: its permissions as grouped checkboxes saved together, and its name, description and deletion. */
-function CustomRole({ role, manage, send, onChanged }: { role: Role; manage: boolean; send: Send; onChanged: (message: string) => Promise<void> }) {
+function CustomRole({ role, manage, api, onChanged }: { role: Role; manage: boolean; api: Api; onChanged: (message: string) => Promise<void> }) {
   const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   const { pending, fieldErrors, run, alert } = useConsoleAction(['permissions']);
-  const path = `/roles/${encodeURIComponent(role.id)}`;
+  const params = { id: useConsole().organization.id, role_id: role.id };
 
   function changedBoxes(event: FormEvent<HTMLFormElement>) {
     const checked = new Set(checkedValues(event.currentTarget, 'permissions'));
@@ -171,14 +178,13 @@ function CustomRole({ role, manage, send, onChanged }: { role: Role; manage: boo
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = new Set(checkedValues(event.currentTarget, 'permissions'));
-    const permissions = PERMISSIONS.filter((permission) => chosen.has(permission));
-    const result = await run(() => send<Role>(path, { method: 'PATCH', body: { permissions } }));
+    const permissions = checkedPermissions(event.currentTarget);
+    const result = await run(() => api.updateOrganizationRole({ params, body: { permissions } }));
     if (result?.ok) await onChanged(`Permissions of “${role.name}” saved.`);
   }
 
   async function remove() {
-    const result = await run(() => send(path, { method: 'DELETE' }));
+    const result = await run(() => api.deleteOrganizationRole({ params }));
     setMode('view');
     if (result?.ok) await onChanged(`Role “${role.name}” deleted.`);
   }
@@ -186,7 +192,7 @@ function CustomRole({ role, manage, send, onChanged }: { role: Role; manage: boo
   return (
     <li className="card console-role" aria-labelledby={titleId}>
       {mode === 'edit' ? (
-        <EditRole role={role} send={send} onDone={async (message) => (message ? onChanged(message) : setMode('view'))} />
+        <EditRole role={role} api={api} onDone={async (message) => (message ? onChanged(message) : setMode('view'))} />
       ) : (
         <div className="console-role-head">
           <div className="auth-item-main">
@@ -266,14 +272,15 @@ function HeldPermissions({ permissions }: { permissions: readonly Permission[] }
   );
 }
 
-function EditRole({ role, send, onDone }: { role: Role; send: Send; onDone: (message: string | null) => Promise<void> }) {
+function EditRole({ role, api, onDone }: { role: Role; api: Api; onDone: (message: string | null) => Promise<void> }) {
+  const { organization } = useConsole();
   const { pending, fieldErrors, run, alert } = useConsoleAction(['name', 'description']);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const body = { name: fieldValue(form, 'name'), description: fieldValue(form, 'description') };
-    const result = await run(() => send<Role>(`/roles/${encodeURIComponent(role.id)}`, { method: 'PATCH', body }));
+    const result = await run(() => api.updateOrganizationRole({ params: { id: organization.id, role_id: role.id }, body }));
     if (result?.ok) await onDone(`Role “${result.body.name}” saved.`);
   }
 

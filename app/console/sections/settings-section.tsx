@@ -9,7 +9,6 @@ import { useConsoleAction, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { TextField } from '../console-ui';
 import { useRoleChoices } from '../role-choices';
-import type { Organization } from '../types';
 import { DangerZone } from './danger-zone';
 
 const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
@@ -18,7 +17,7 @@ const SLUG_PATTERN = '[a-z0-9](?:[a-z0-9\\-]{0,61}[a-z0-9])?';
 export function SettingsSection() {
   const { organization, can, reloadOrganization } = useConsole();
   const router = useRouter();
-  const { send, panel } = useConsoleApi();
+  const { api, panel } = useConsoleApi();
   const [note, setNote] = useState<string | null>(null);
   const { pending, fieldErrors, run, alert } = useConsoleAction(['name', 'slug']);
   const manage = can('settings.manage');
@@ -38,7 +37,7 @@ export function SettingsSection() {
       setNote('Nothing changed.');
       return;
     }
-    const result = await run(() => send<Organization>('', { method: 'PATCH', body }));
+    const result = await run(() => api.updateOrganization({ params: { id: organization.id }, body }));
     if (!result?.ok) return;
     setNote('Settings saved.');
     await reloadOrganization();
