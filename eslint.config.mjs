@@ -1,6 +1,18 @@
 // Lint with the layering of ARCHITECTURE.md as rules: app -> lib/http -> lib/<context> -> lib/db.
 import tseslint from 'typescript-eslint';
 
+const UUID_RULE = {
+  selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/]',
+  message: 'Check ids with isUuid() or declare them with uuid() (lib/contract/ids.ts).',
+};
+const API_PATH = '/^\\/(api|oauth)\\//';
+const API_PATH_MESSAGE = 'Call the operation by its contract (CONTRACTS from lib/http/contracts.ts), not by a path.';
+// A form's action or a link's href is a navigation, not an API call (the consent form posts to /oauth/authorize).
+const API_PATH_RULES = [
+  { selector: `Literal[value=${API_PATH}]:not(JSXAttribute > Literal)`, message: API_PATH_MESSAGE },
+  { selector: `TemplateElement[value.raw=${API_PATH}]`, message: API_PATH_MESSAGE },
+];
+
 const restrict = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }] });
 
 export default tseslint.config(
@@ -30,12 +42,14 @@ export default tseslint.config(
     // One UUID rule (lib/contract/ids.ts), never a hand-written copy that drifts from the documented one.
     files: ['lib/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/]', message: 'Check ids with isUuid() or declare them with uuid() (lib/contract/ids.ts).' },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', UUID_RULE] },
+  },
+  {
+    // Pages call operations by contract (lib/http/contracts.ts), never by a path of their own: the
+    // path, method and types then cannot drift from what the service serves. Route modules bind paths.
+    files: ['app/**/*.ts', 'app/**/*.tsx'],
+    ignores: ['app/api/**', 'app/oauth/**/route.ts', 'app/mcp/route.ts'],
+    rules: { 'no-restricted-syntax': ['error', UUID_RULE, ...API_PATH_RULES] },
   },
   {
     files: ['lib/**/*.ts'],
