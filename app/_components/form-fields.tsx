@@ -119,23 +119,32 @@ export function SelectField(
   );
 }
 
-/** A fieldset of checkboxes sharing one name (read back with FormData.getAll). */
-export function CheckboxGroup({
+export interface CheckOption {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** Checkboxes sharing one name (read back with checkedValues), in a fieldset; labels are given as they should read. */
+export function Checks({
   legend,
   name,
   options,
   defaultChecked = [],
   error,
+  nested = false,
 }: {
-  legend: string;
+  legend: ReactNode;
   name: string;
-  options: { value: string; label: string; hint?: string }[];
+  options: CheckOption[];
   defaultChecked?: readonly string[];
   error?: string;
+  /** A group inside another fieldset: a lighter frame. */
+  nested?: boolean;
 }) {
   const id = useId();
   return (
-    <fieldset className="console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className={nested ? 'console-fieldset console-fieldset-nested' : 'console-fieldset'} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
       <ul className="console-checks">
         {options.map((option) => (
@@ -143,7 +152,7 @@ export function CheckboxGroup({
             <label className="console-check">
               <input type="checkbox" name={name} value={option.value} defaultChecked={defaultChecked.includes(option.value)} />
               <span>
-                <DottedName name={option.label} />
+                {option.label}
                 {option.hint && <span className="hint console-check-hint">{option.hint}</span>}
               </span>
             </label>
@@ -157,6 +166,14 @@ export function CheckboxGroup({
       )}
     </fieldset>
   );
+}
+
+/** Checkboxes whose labels are names with dots (scopes, event types), which may break after a dot. */
+export function CheckboxGroup({
+  options,
+  ...group
+}: Omit<Parameters<typeof Checks>[0], 'options' | 'nested'> & { options: { value: string; label: string; hint?: string }[] }) {
+  return <Checks {...group} options={options.map((option) => ({ ...option, label: <DottedName name={option.label} /> }))} />;
 }
 
 /** The values of every checked box called `name`. */

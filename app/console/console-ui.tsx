@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useFieldError } from '../_components/auth/field-error';
 import { DottedName } from '../_components/dotted-name';
 import { PERMISSION_DESCRIPTIONS, type Permission } from '@/lib/contract/permissions';
@@ -8,57 +8,9 @@ import { PERMISSION_GROUPS } from './permission-groups';
 import { durationUnits, formatDuration, splitDuration } from './policy-text';
 
 // The generic pieces live in app/_components (the developer portal uses them too); re-exported so the sections keep one import.
-export { CheckboxGroup, SelectField, TextField, checkedValues, type Choice } from '../_components/form-fields';
+export { CheckboxGroup, Checks, SelectField, TextField, checkedValues, type Choice } from '../_components/form-fields';
+import { Checks } from '../_components/form-fields';
 export { CollectionState, useSectionStatus } from '../_components/collection-state';
-
-export interface CheckOption {
-  value: string;
-  label: ReactNode;
-  hint?: ReactNode;
-}
-
-/** Checkboxes sharing one name (read back with checkedValues), in a fieldset; labels are given as they should read. */
-export function Checks({
-  legend,
-  name,
-  options,
-  defaultChecked = [],
-  error,
-  nested = false,
-}: {
-  legend: ReactNode;
-  name: string;
-  options: CheckOption[];
-  defaultChecked?: readonly string[];
-  error?: string;
-  /** A group inside another fieldset: a lighter frame. */
-  nested?: boolean;
-}) {
-  const id = useId();
-  return (
-    <fieldset className={nested ? 'console-fieldset console-fieldset-nested' : 'console-fieldset'} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{legend}</legend>
-      <ul className="console-checks">
-        {options.map((option) => (
-          <li key={option.value}>
-            <label className="console-check">
-              <input type="checkbox" name={name} value={option.value} defaultChecked={defaultChecked.includes(option.value)} />
-              <span>
-                {option.label}
-                {option.hint && <span className="hint console-check-hint">{option.hint}</span>}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {error && (
-        <p id={`${id}-error`} className="error auth-field-error">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * Checkboxes for a set of permissions, grouped by what they are about (each group a labelled
