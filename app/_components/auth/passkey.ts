@@ -54,26 +54,36 @@ interface PasskeyCeremony<C extends AnyContract> {
 export async function runPasskeyCeremony<C extends AnyContract>(ceremony: PasskeyCeremony<C>): Promise<ApiResult<CallOutput<C>>> {
   const options = await callContract<OptionsContract>(ceremony.options, {}, ceremony.call);
   if (!options.ok) return options;
-
-  let credential: unknown;
-  try {
-    credential =
-      ceremony.kind === 'register'
-        ? await startRegistration({ optionsJSON: options.body.options as unknown as PublicKeyCredentialCreationOptionsJSON })
-        : await startAuthentication({
-            optionsJSON: options.body.options as unknown as PublicKeyCredentialRequestOptionsJSON,
-            useBrowserAutofill: ceremony.kind === 'autofill',
-          });
-  } catch (error) {
-    return ceremonyFailure(error, ceremony.kind);
-  }
-
-  // The library's JSON is the credential shape every complete operation checks.
-  const body = { challenge_id: options.body.challenge_id, credential, ...ceremony.extraBody };
+  const prompted = await promptPasskey(ceremony.kind, options.body.options);
+  if ('failure' in prompted) return prompted.failure;
+  const body = { challenge_id: options.body.challenge_id, credential: prompted.credential, ...ceremony.extraBody };
   return callContract(ceremony.complete, { body } as CallInput<C>, ceremony.call);
 }
 
-export function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {
+/** What every complete operation checks: the browser library's JSON for the new or used credential. */
+export type PasskeyCredential = CallInput<Contracts['addPasskey']>['body']['credential'];
+
+/**
+ * The browser's half of a ceremony, for the `options` an options operation answered: the credential
+ * to send to its complete operation, or the local problem the prompt ended in (dismissed, replaced,
+ * unsupported). Shared by the ceremonies above and adding a passkey on the account page, whose two
+ * calls go through its step-up-aware client instead.
+ */
+export async function promptPasskey(kind: Ceremony, options: unknown): Promise<{ credential: PasskeyCredential } | { failure: ApiResult<never> }> {
+  try {
+    if (kind === 'register') {
+      const registered = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
+      // Copied, the library's interfaces become the plain objects the contracts' open shapes take.
+      return { credential: { ...registered, response: { ...registered.response } } };
+    }
+    const used = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: kind === 'autofill' });
+    return { credential: { ...used, response: { ...used.response } } };
+  } catch (error) {
+    return { failure: ceremonyFailure(error, kind) };
+  }
+}
+
+function ceremonyFailure(error: unknown, kind: Ceremony): ApiResult<never> {
   const name = error instanceof Error ? error.name : '';
   // Another ceremony replaced this one (e.g. the passkey button superseded autofill): not a failure.
   if (name === 'AbortError') return localProblem('The passkey request was replaced by another one.', PASSKEY_ABORTED);

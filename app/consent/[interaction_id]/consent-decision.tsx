@@ -1,3 +1,8 @@
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
+
+type OrganizationOption = CallOutput<Contracts['getAuthorizationOrganizations']>['organizations'][number];
+
 /**
  * The decision is a plain HTML form posted to POST /oauth/authorize (with the session's CSRF token as
  * a field): it works before any script loads, and the API answers a form with a 303 to the provider's
@@ -7,11 +12,6 @@
  * as a hidden field), or the one chosen in the labelled select. When nothing can be granted
  * (`allowed` false) the form offers only Deny.
  */
-export interface OrganizationOption {
-  id: string;
-  name: string;
-}
-
 export function ConsentDecision({
   interactionId,
   csrfToken,

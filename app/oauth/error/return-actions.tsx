@@ -1,14 +1,13 @@
+import type { CallOutput } from '@/lib/contract/client';
+import type { Contracts } from '@/lib/http/contracts';
+
+type ContinueTo = CallOutput<Contracts['getAuthorizationReturn']>['continue_to'];
+
 /**
  * The way back to an application whose redirect URIs this service does not vouch for: the person
  * chooses. A link for the query and fragment response modes, a plain form for form_post (no script:
  * nothing happens without the click).
  */
-export interface ContinueTo {
-  method: 'GET' | 'POST';
-  url: string;
-  fields: Record<string, string>;
-}
-
 export function ReturnActions({ host, to }: { host: string; to: ContinueTo }) {
   const label = `Continue to ${host}`;
   return (
