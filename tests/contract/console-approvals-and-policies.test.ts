@@ -4,14 +4,34 @@
  * or made elsewhere), and the policy texts cover the catalogue with its real minimums.
  */
 import { describe, expect, it } from 'vitest';
-import { describeChange, parseApprovalsTarget, parseGrantTarget, redoOf } from '@/app/console/gated-changes';
+import type { Call } from '@/app/_components/api/use-api';
+import { describeChange, parseApprovalsTarget, parseGrantTarget, redoOf, type Redo } from '@/app/console/gated-changes';
+import { approvalSlot } from '@/lib/contract/client';
+import type { AnyContract } from '@/lib/contract/wire';
 import { formatDuration, policyText, splitDuration, durationUnits } from '@/app/console/policy-text';
 import { GATED_CHANGE_NAMES } from '@/lib/contract/approvals';
 import { POLICY_CATALOGUE, POLICY_KEYS } from '@/lib/contract/policies';
 import { approvalsPolicyTarget, delegationApprovalTarget } from '@/lib/organizations/approvals/approval-gate';
 
 const MEMBER = '3f0c6f8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const ORGANIZATION = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const APPROVAL = '0f1e2d3c-4b5a-4968-8776-655443322110';
 const noNames = () => undefined;
+
+/**
+ * The call an inbox Apply makes, as the typed client receives it: which operation, with what input
+ * and approved request, and where that operation takes the approval id (its contract's slot).
+ */
+async function madeCall(redo: Redo) {
+  if (redo.kind !== 'call') throw new Error('not a change the inbox applies');
+  let made: unknown = null;
+  const record = (async (contract: AnyContract, input: unknown, approvalId?: string) => {
+    made = { operation: contract.id, input, approvalId, slot: approvalSlot(contract) };
+    return null;
+  }) as Call;
+  await redo.call(record, ORGANIZATION, APPROVAL);
+  return made;
+}
 
 describe('approval targets the console applies', () => {
   it('reads a delegated grant back exactly as the gate wrote it, with and without expiry', () => {
@@ -34,7 +54,7 @@ describe('approval targets the console applies', () => {
     expect(parseApprovalsTarget('session.binding')).toBeNull();
   });
 
-  it('answers every gated change: a call carrying the approval id the way its operation takes it, or why not', () => {
+  it('answers every gated change: a call carrying the approval id the way its operation takes it, or why not', async () => {
     const targets: Record<string, string> = {
       'members.remove': MEMBER,
       'members.suspend': MEMBER,
@@ -48,14 +68,19 @@ describe('approval targets the console applies', () => {
       expect(redo.kind === 'call' ? redo.done : redo.why, action).not.toMatch(/does not know/);
       expect(describeChange(action, targets[action]!, noNames), action).not.toContain(`${action} on`);
     }
-    expect(redoOf('members.suspend', MEMBER, noNames)).toMatchObject({
-      kind: 'call',
-      call: { path: `/members/${MEMBER}`, method: 'PATCH', body: { status: 'suspended' }, approval: 'query' },
+    expect(await madeCall(redoOf('members.suspend', MEMBER, noNames))).toEqual({
+      operation: 'updateOrganizationMember',
+      input: { params: { id: ORGANIZATION, member_id: MEMBER }, body: { status: 'suspended' } },
+      approvalId: APPROVAL,
+      slot: 'query',
     });
-    expect(redoOf('delegated_admins.create', targets['delegated_admins.create']!, noNames)).toMatchObject({
-      kind: 'call',
-      call: { path: '/delegated-admins', body: { membership_id: MEMBER, permissions: ['groups.manage'] }, approval: 'body' },
-      ownerOnly: true,
+    const grant = redoOf('delegated_admins.create', targets['delegated_admins.create']!, noNames);
+    expect(grant).toMatchObject({ kind: 'call', ownerOnly: true });
+    expect(await madeCall(grant)).toEqual({
+      operation: 'createOrganizationDelegatedAdmin',
+      input: { params: { id: ORGANIZATION }, body: { membership_id: MEMBER, permissions: ['groups.manage'] } },
+      approvalId: APPROVAL,
+      slot: 'body',
     });
     expect(redoOf('agent_actions.register_high_risk', targets['agent_actions.register_high_risk']!, noNames).kind).toBe('elsewhere');
   });
