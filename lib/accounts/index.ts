@@ -11,3 +11,4 @@ export { PROFILE_FIELDS } from './profile.contract';
 export { deliver } from './mails';
 export { startVerifiedEnrollment } from './enrollment';
 export { stepUpMethodsOf } from './step-up-methods';
+export { startSession } from './session-start';

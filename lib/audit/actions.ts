@@ -70,6 +70,15 @@ export const AUDIT_ACTIONS = {
   'webhook.disabled': ['reason'],
   'webhook.test_sent': ['delivery_id'],
   'webhook.delivery_retried': ['webhook_id', 'event_type'],
+  'domain.registered': ['domain'],
+  'domain.verified': ['domain'],
+  'domain.deleted': ['domain'],
+  'federation.connection.registered': ['connection_id', 'protocol'],
+  'federation.connection.activated': ['connection_id'],
+  'federation.connection.disabled': ['connection_id'],
+  'federation.connection.deleted': ['connection_id'],
+  // A federated sign-in: the connection (its admin-chosen id) and whether it made the account or membership.
+  'signin.federation': ['connection_id', 'account_created', 'membership'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

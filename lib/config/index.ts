@@ -80,6 +80,8 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
     webhookWorker: { enabled: env.WEBHOOK_WORKER_ENABLED, intervalMs: env.WEBHOOK_WORKER_INTERVAL_MS, batch: env.WEBHOOK_WORKER_BATCH },
     passwordIterations: env.PASSWORD_PBKDF2_ITERATIONS,
     oauthEnabled: env.OAUTH_ENABLED,
+    federationEnabled: env.FEDERATION_ENABLED,
+    samlEnabled: env.SAML_ENABLED,
     launchApprovedBy: env.LAUNCH_APPROVED_BY ?? null,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,

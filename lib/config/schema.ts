@@ -67,6 +67,10 @@ export const envSchema = z
     HELP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     PASSWORD_PBKDF2_ITERATIONS: z.coerce.number().int().min(1_000).max(10_000_000).default(600_000),
     OAUTH_ENABLED: flag(true),
+    /** Federated sign-in through organizations' identity providers (discovery, start, callback). */
+    FEDERATION_ENABLED: flag(true),
+    /** SAML execution, gated on its own (spec): off unless the operator turns it on. */
+    SAML_ENABLED: flag(false),
     LAUNCH_APPROVED_BY: optionalText,
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -46,6 +46,8 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be JSON' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with a different request' },
+  domain_verification_failed: { status: 422, title: 'The DNS record proving the domain was not found' },
+  federation_validation_failed: { status: 422, title: "The identity provider's configuration did not pass validation" },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'The service failed to handle the request' },
   upstream_failed: { status: 502, title: 'An upstream provider failed' },

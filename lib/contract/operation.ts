@@ -64,6 +64,11 @@ export interface HandlerContext<P, Q, B, A extends AuthTerm = AuthTerm, T extend
    * bound consents; computed when asked, so other requests never pay for the HMAC.
    */
   deviceBinding: () => string;
+  /**
+   * A cookie the request presents, by name (null when absent). For the few operations that bind a
+   * flow to the browser that started it (a federated sign-in's transaction); never the session's.
+   */
+  cookie: (name: string) => string | null;
 }
 
 const RESULT = Symbol('operation-result');

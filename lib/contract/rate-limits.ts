@@ -32,6 +32,8 @@ export const RATE_LIMIT_BUCKETS = {
     windowSeconds: 300,
     description: 'refused inputs per client; past the limit each one is logged as a validation_probe security event (never answers 429 itself)',
   },
+  federation_discovery: { limit: 30, windowSeconds: 60, description: 'federation discovery look-ups per client' },
+  federation_start: { limit: 20, windowSeconds: 60, description: 'federated sign-in starts per client (each one fetches the provider metadata)' },
   test_only: { limit: 3, windowSeconds: 60, description: 'used only by the test suite' },
 } as const satisfies Record<string, BucketPolicy>;
 

@@ -12,7 +12,7 @@ import { bearerChallenge } from './bearer-challenge';
 import { credentialStores } from './credentials';
 import { authorizeTenant } from './tenant';
 
-function readCookie(headers: Headers, name: string): string | null {
+export function readCookie(headers: Headers, name: string): string | null {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

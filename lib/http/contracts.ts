@@ -21,6 +21,10 @@ import * as organizationLifecycle from '@/lib/organizations/lifecycle/organizati
 import * as organizations from '@/lib/organizations/lifecycle/organizations.contract';
 import * as policies from '@/lib/organizations/policies/policies.contract';
 import * as roles from '@/lib/organizations/roles/roles.contract';
+// Domains and federation
+import * as domains from '@/lib/federation/domains/domains.contract';
+import * as connections from '@/lib/federation/connections/connections.contract';
+import * as federationSignIn from '@/lib/federation/signin/signin.contract';
 // Runtime and status
 import * as status from '@/lib/status/status.contract';
 import * as docs from '@/lib/docs/docs.contract';
@@ -64,6 +68,10 @@ export const CONTRACTS = {
   ...contractsOf(organizations),
   ...contractsOf(policies),
   ...contractsOf(roles),
+  // Domains and federation
+  ...contractsOf(domains),
+  ...contractsOf(connections),
+  ...contractsOf(federationSignIn),
   // Runtime and status
   ...contractsOf(status),
   ...contractsOf(docs),

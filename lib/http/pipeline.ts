@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import { isHandlerResult, isUnsafe, type AnyOperation, type DelegatedOperation, type HandlerContext } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
-import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, sessionCookieHeader } from './auth';
+import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, readCookie, sessionCookieHeader } from './auth';
+import { sessionCookieName } from '@/lib/sessions';
 import { bearerEnvelope } from './bearer-envelope';
 import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { clientKey, deviceBinding } from './client-address';
@@ -162,6 +163,7 @@ function handlerContext(flow: Flow) {
     presentedSession: established(flow.presentedSession, 'authentication'),
     tenant: established(flow.tenant, 'authorization'),
     deviceBinding: () => deviceBinding(request.headers),
+    cookie: (name: string) => (name === sessionCookieName() ? null : readCookie(request.headers, name)),
   } as const;
 }
 

@@ -27,6 +27,9 @@ import { roleOperations } from '@/lib/organizations/roles/roles.routes';
 import { agentActionOperations } from '@/lib/organizations/agent-actions/agent-actions.routes';
 import { approvalOperations } from '@/lib/organizations/approvals/approvals.routes';
 import { auditEventOperations } from '@/lib/organizations/audit/audit-events.routes';
+import { domainOperations } from '@/lib/federation/domains/domains.routes';
+import { connectionOperations } from '@/lib/federation/connections/connections.routes';
+import { federationSignInOperations } from '@/lib/federation/signin/signin.routes';
 import { policyOperations } from '@/lib/organizations/policies/policies.routes';
 import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
 import { applicationOperations } from '@/lib/developer/applications.routes';
@@ -59,6 +62,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...delegationOperations,
   ...bearerOrganizationOperations,
   ...policyOperations,
+  ...domainOperations,
+  ...connectionOperations,
+  ...federationSignInOperations,
   ...approvalOperations,
   ...agentActionOperations,
   ...auditEventOperations,

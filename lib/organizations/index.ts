@@ -7,3 +7,6 @@
 export { allMemberships, membershipView } from './members/memberships';
 export { resolveTenant } from './tenant';
 export { POLICY_KEYS } from '@/lib/contract/policy-keys';
+export { recordChange, type OrganizationChange } from './change-record';
+export { joinOrganization, membershipStatusOf } from './members/join';
+export { decide, passGuards, transitionFor, type Guard, type TransitionTable } from './transitions/table';

@@ -1,34 +1,6 @@
 /**
- * The auth and tenant declarations organization operations share (spec, Organization administration):
- * reads need a session and membership; mutations a recent "passkey step-up" (a passkey when the
- * account has one, a password otherwise) and the permission. The pipeline enforces all of it.
+ * The auth and tenant declarations organization operations share. They live in lib/contract
+ * (organization-terms.ts) because other contexts' organization routes (domains, federation) declare
+ * the same terms; this module keeps the organizations' own imports short.
  */
-import { z } from 'zod';
-import { uuid } from '@/lib/contract/ids';
-import type { BearerTerm, SessionTerm } from '@/lib/contract/wire';
-import type { Permission } from '@/lib/contract/permissions';
-import type { TenantRequirement } from '@/lib/contract/tenant';
-
-export const TAG = 'Organization administration';
-export const BEARER_TAG = 'Bearer organization reads';
-
-export const SESSION: SessionTerm = { kind: 'session' };
-export const ORGANIZATION_STEP_UP: SessionTerm = { kind: 'session', stepUp: { methods: ['passkey', 'password'], passkeyWhenEnrolled: true } };
-export const ORGANIZATION_BEARER = (scope: 'identity.organization.read' | 'identity.organization.members.read'): BearerTerm => ({
-  kind: 'bearer',
-  accepts: ['oauth', 'api_key'],
-  scopes: [scope],
-});
-
-/** Acting inside the organization named by the path's `id`. */
-export const inOrganization = (permission: Permission, options: { ownerOnly?: boolean } = {}): TenantRequirement => ({ param: 'id', permission, ...options });
-
-/** Path ids are UUIDs; anything else is simply not found (the pipeline answers 404 before parsing). */
-export const organizationParams = z.object({ id: uuid() });
-export const nestedParams = <K extends string>(name: K) => organizationParams.extend({ [name]: uuid() } as Record<K, z.ZodUUID>);
-
-/** Display names of organizations, groups and roles: the one text rule for names (lib/contract/text.ts). */
-export { displayName } from '@/lib/contract/text';
-
-/** Where a gated change names the approved request it uses (`?approval_id=`). */
-export const approvalQuery = z.strictObject({ approval_id: z.string().max(100).optional() });
+export * from '@/lib/contract/organization-terms';

@@ -18,6 +18,8 @@ export {
 } from './idempotency';
 export {
   checkDestination,
+  exchange,
+  type OutboundAnswer,
   isLoopbackAddress,
   isPublicAddress,
   MAX_OUTBOUND_URL_LENGTH,

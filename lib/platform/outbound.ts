@@ -261,17 +261,34 @@ function failureOf(error: NodeJS.ErrnoException): OutboundFailure {
   return 'network_error';
 }
 
+/** An exchange that produced an HTTP answer: its status, headers and (up to the kept bytes) body. */
+export interface OutboundAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  /** The body was longer than the bytes kept (the connection was closed). */
+  truncated: boolean;
+  durationMs: number;
+}
+
+interface ExchangeOptions {
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Response bytes kept; beyond them the connection is closed and the answer marked truncated. */
+  keepBytes: number;
+}
+
 /**
- * POSTs `body` to `url` and answers the status (or a safe failure code). The whole exchange is bounded
- * by `timeoutMs`; the response body is drained up to a small limit and dropped; 3xx is answered as is
- * (never followed). `signal` aborts it (a worker that stops).
+ * One request through the guard (never a redirect followed): the status and up to `keepBytes` of the
+ * body, or a safe failure code. The whole exchange is bounded by `timeoutMs`; `signal` aborts it.
  */
-export async function postJson(
+export async function exchange(
+  method: string,
   url: string,
-  headers: Record<string, string>,
-  body: string,
-  options: { timeoutMs: number; signal?: AbortSignal },
-): Promise<OutboundResult> {
+  options: ExchangeOptions,
+): Promise<OutboundAnswer | { failure: OutboundFailure; durationMs: number }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const target = new URL(url);
@@ -282,9 +299,10 @@ export async function postJson(
   // at once when local development is switched off).
   const plain = target.protocol === 'http:';
   if (plain && !isLocalReceiverHost(target.hostname)) return { failure: 'private_address', durationMs: elapsed() };
-  return new Promise<OutboundResult>((resolve) => {
+  const body = options.body;
+  return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: { status: number } | { failure: OutboundFailure }) => {
+    const finish = (outcome: Omit<OutboundAnswer, 'durationMs'> | { failure: OutboundFailure }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -292,10 +310,10 @@ export async function postJson(
       resolve({ ...outcome, durationMs: elapsed() });
     };
     const outgoing = (plain ? httpRequest : request)(target, {
-      method: 'POST',
+      method,
       agent: plain ? agents().plain : agents().agent,
       lookup: guardedLookup,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      headers: { ...options.headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
     });
     const timer = setTimeout(() => {
       finish({ failure: 'timeout' });
@@ -308,17 +326,38 @@ export async function postJson(
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     outgoing.on('response', (incoming) => {
-      const status = incoming.statusCode ?? 0;
-      let drained = 0;
+      const kept: Buffer[] = [];
+      let received = 0;
+      let truncated = false;
+      const answer = () => ({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(kept), truncated });
       incoming.on('data', (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > DRAIN_LIMIT) incoming.destroy();
+        received += chunk.length;
+        if (received <= options.keepBytes) kept.push(chunk);
+        else {
+          kept.push(chunk.subarray(0, Math.max(0, chunk.length - (received - options.keepBytes))));
+          truncated = true;
+          incoming.destroy();
+        }
       });
-      incoming.on('end', () => finish({ status }));
-      incoming.on('close', () => finish({ status }));
-      incoming.on('error', () => finish({ status }));
+      incoming.on('end', () => finish(answer()));
+      incoming.on('close', () => finish(answer()));
+      incoming.on('error', () => finish(answer()));
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => finish({ failure: failureOf(error) }));
     outgoing.end(body);
   });
+}
+
+/**
+ * POSTs `body` to `url` and answers the status (or a safe failure code). The response body is read
+ * only a little and dropped; 3xx is answered as is (never followed).
+ */
+export async function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<OutboundResult> {
+  const outcome = await exchange('POST', url, { headers, body, timeoutMs: options.timeoutMs, signal: options.signal, keepBytes: DRAIN_LIMIT });
+  return 'failure' in outcome ? outcome : { status: outcome.status, durationMs: outcome.durationMs };
 }

@@ -116,7 +116,19 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
       reason: 'Disabled by default: organizations register and list schema-validated agent actions; executing them is not offered.',
     }),
   },
-  { id: 'federation', title: 'Enterprise federation (OIDC, SAML)', classify: planned('Federation') },
+  {
+    id: 'federation',
+    title: 'Enterprise federation (OIDC, SAML)',
+    classify: (e) =>
+      !e.federation.enabled
+        ? { status: 'gated', reason: "FEDERATION_ENABLED=false: discovery and sign-in through organizations' providers answer 503." }
+        : e.database.state !== 'pass'
+          ? { status: 'degraded', reason: 'The database holding domains and connections is unavailable.' }
+          : {
+              status: 'live',
+              reason: `Verified domains (DNS TXT) and OpenID Connect sign-in through organizations' own providers; SAML execution ${e.federation.samlEnabled ? 'is switched on' : 'stays gated (SAML_ENABLED=false)'}.`,
+            },
+  },
   {
     id: 'developer',
     title: 'Developer portal, applications and API keys',

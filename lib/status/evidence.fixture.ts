@@ -11,6 +11,7 @@ export function healthyEvidence(overrides: Partial<Evidence> = {}): Evidence {
     passwordHashing: { state: 'pass', iterations: 600_000 },
     helpProvider: { configured: false },
     oauthEnabled: true,
+    federation: { enabled: true, samlEnabled: false },
     ...overrides,
   };
 }

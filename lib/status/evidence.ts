@@ -20,6 +20,7 @@ export interface Evidence {
   passwordHashing: { state: CheckState; iterations: number };
   helpProvider: { configured: boolean };
   oauthEnabled: boolean;
+  federation: { enabled: boolean; samlEnabled: boolean };
 }
 
 async function collect(): Promise<Evidence> {
@@ -62,6 +63,7 @@ async function collect(): Promise<Evidence> {
     },
     helpProvider: { configured: config.help !== null },
     oauthEnabled: config.oauthEnabled,
+    federation: { enabled: config.federationEnabled, samlEnabled: config.samlEnabled },
   };
 }
 

@@ -40,13 +40,25 @@ describe('runtime and status surface', () => {
 
   it('classifies capabilities honestly: built ones live, unbuilt ones planned, mail degraded without SMTP', async () => {
     const matrix = await get<Matrix>('/api/v1/capabilities');
-    for (const id of ['status', 'rate_limiting', 'passkeys', 'password', 'session', 'oauth', 'interaction', 'authorization', 'developer', 'webhooks']) {
+    for (const id of [
+      'status',
+      'rate_limiting',
+      'passkeys',
+      'password',
+      'session',
+      'oauth',
+      'interaction',
+      'authorization',
+      'developer',
+      'webhooks',
+      'federation',
+    ]) {
       expect(statusIn(matrix, id), id).toBe('live');
     }
     // Without SMTP, codes and invitations reach people only through the dev mailbox.
     for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations'])
       expect(statusIn(matrix, id), id).toBe('degraded');
-    for (const id of ['federation', 'scim', 'privacy']) {
+    for (const id of ['scim', 'privacy']) {
       expect(statusIn(matrix, id), id).toBe('planned');
     }
     const auth = await get<{ status: string; sign_in_methods: string[] }>('/api/auth/status');

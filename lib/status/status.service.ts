@@ -71,7 +71,14 @@ function contractOf(id: string): Record<string, unknown> {
         action_execution: 'disabled',
       };
     case 'federation':
-      return { protocols: ['oidc', 'saml'], saml_execution: 'gated', transaction_ttl_seconds: ttl.federationTransaction };
+      return {
+        protocols: config.samlEnabled ? ['oidc', 'saml'] : ['oidc'],
+        saml_execution: config.samlEnabled ? 'enabled' : 'gated',
+        transaction_ttl_seconds: ttl.federationTransaction,
+        id_token_algorithms: ['RS256'],
+        pkce: 'S256',
+        domain_verification: { record_type: 'TXT', name: '_identity-challenge.<domain>', value_prefix: 'identity-domain-verification=' },
+      };
     default:
       return {};
   }

@@ -6,3 +6,4 @@ export * from './platform';
 export * from './sessions';
 export * from './organizations';
 export * from './developer';
+export * from './federation';

@@ -42,16 +42,3 @@ export const getBoundOrganization = resourceContract({
     membership: z.object({ id: z.string(), role: z.string(), permissions: z.array(z.enum(PERMISSIONS)) }),
   }),
 });
-
-export const listBoundOrganizationDomains = collectionContract({
-  ...bearerRead,
-  id: 'listBoundOrganizationDomains',
-  method: 'GET',
-  path: '/api/v1/organizations/{id}/domains',
-  summary: "The bound organization's verified domains (none until domain verification exists)",
-  tenant: inOrganization('read'),
-  params: organizationParams,
-  collection: 'domains',
-  item: z.object({ id: z.string(), domain: z.string(), status: z.string(), verified_at: z.string().nullable(), created_at: z.string() }),
-  errorStatuses: [403],
-});

@@ -27,10 +27,3 @@ export async function boundOrganizations(tenant: TenantActor, page: PageRequest)
   const result: Page<typeof item> = { items: page.after ? [] : [item], hasMore: false, last: null };
   return result;
 }
-
-/** `domains`: verified domains of the organization; none exist until domain verification lands. */
-export async function organizationDomains(
-  _tenant: TenantActor,
-): Promise<Page<{ id: string; domain: string; status: string; verified_at: string | null; created_at: string }>> {
-  return { items: [], hasMore: false, last: null };
-}

@@ -29,13 +29,12 @@ import {
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.repo';
-import { memberEvent } from '../members/members';
-import { currentMemberStatusByEmail, findMembershipOfUser, insertMembershipRow, updateMembership } from '../members/members.repo';
+import { joinOrganization } from '../members/join';
+import { currentMemberStatusByEmail } from '../members/members.repo';
 import { findOrganization, lockOrganization } from '../lifecycle/organizations.repo';
 import { roleAssignment } from '../roles/role-assignment';
 import { roleRef } from '../roles/roles-view';
 import { INVITATION_TRANSITIONS, invalidLink, notFound, type InvitationEffects } from '../transitions/invitations';
-import { MEMBERSHIP_TRANSITIONS } from '../transitions/memberships';
 import { decide, passGuards, transitionFor } from '../transitions/table';
 
 export { INVITATION_STATUSES } from './invitations.contract';
@@ -200,17 +199,11 @@ export async function acceptInvitation(actor: SessionActor, token: string, now: 
     const user = await findUserById(tx, actor.userId);
     await passGuards(move, { invitedAddress: user !== null && canonicalEmail(user.email) === canonicalEmail(invitation.email) });
     const organizationId = invitation.organizationId;
-    const existing = await findMembershipOfUser(tx, organizationId, actor.userId);
-    const join = await decide(MEMBERSHIP_TRANSITIONS, existing?.status ?? 'none', 'join', {});
-    const membership = { role: invitation.role, customRoleId: invitation.customRoleId, status: join.to };
-    const membershipId = existing?.id ?? randomUUID();
-    if (existing) await updateMembership(tx, organizationId, membershipId, membership, now);
-    else await insertMembershipRow(tx, { id: membershipId, organizationId, userId: actor.userId, ...membership, createdAt: now, updatedAt: now });
+    const joining = { organizationId, userId: actor.userId, role: invitation.role, customRoleId: invitation.customRoleId };
+    const membershipId = await joinOrganization(tx, joining, now);
     await updateInvitation(tx, organizationId, invitation.id, { status: move.to, acceptedAt: now, membershipId }, now);
     const record = { actor, organizationId, invitationId: invitation.id, requestId, now };
     await recordMove(tx, move.effects, record, { membership_id: membershipId }, { membership_id: membershipId });
-    for (const type of join.effects.emits)
-      await emitEvent(tx, type, memberEvent(organizationId, { id: membershipId, userId: actor.userId }), { organizationId }, now);
     return { organization_id: organizationId, membership_id: membershipId };
   });
 }
