@@ -9,4 +9,4 @@ export { resolveTenant } from './tenant';
 export { POLICY_KEYS } from '@/lib/contract/policy-keys';
 export { recordChange, type OrganizationChange } from './change-record';
 export { joinOrganization, membershipStatusOf } from './members/join';
-export { decide, passGuards, transitionFor, type Guard, type TransitionTable } from './transitions/table';
+export { decide, passGuards, transitionFor, unlistedPairs, type Guard, type TransitionTable } from './transitions/table';

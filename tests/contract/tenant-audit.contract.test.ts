@@ -5,17 +5,19 @@
  * request's X-Request-ID, that names the acting person and carries no secret the request held. A new
  * tenant mutation needs its success input below when `{}` is not enough (the test fails until then).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { isUnsafe, type AnyOperation } from '@/lib/contract/operation';
 import { getDb } from '@/lib/db';
-import { auditEvents } from '@/lib/db/schema';
+import { auditEvents, organizationDomains } from '@/lib/db/schema';
 import { OPERATIONS } from '@/lib/http/registry';
 import { useMailbox } from '../helpers/accounts';
-import { developerApplication, freshMember, paramsIn, world, type World } from '../helpers/organization-fixtures';
+import { startDnsServer, type TestDnsServer } from '../helpers/federation/dns-server';
+import { developerApplication, freshMember, paramsIn, verifiedDomainOf, world, type World } from '../helpers/organization-fixtures';
 import { asBrowser, createOrganization, joinAs, person, type Person } from '../helpers/organizations';
 import { WalkCoverage } from '../helpers/walk-coverage';
+import { withEnv } from '../setup/state';
 
 const mailbox = useMailbox({ RATE_LIMIT_SCALE: '100' });
 const mutations = OPERATIONS.filter((op) => op.tenant && op.auth.kind === 'session' && isUnsafe(op.method));
@@ -36,6 +38,22 @@ interface Success {
 let leaver: Person | null = null;
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+/** Domain verification reads DNS: a real server on loopback answers for the claims made here. */
+let dnsServer: TestDnsServer;
+let restoreEnv: () => void;
+
+async function publishProof(domainId: string): Promise<void> {
+  const [claim] = await (await getDb()).select().from(organizationDomains).where(eq(organizationDomains.id, domainId));
+  dnsServer.setTxt(`_identity-challenge.${claim!.domain}`, [`identity-domain-verification=${claim!.verificationToken}`]);
+}
+
+const patchConnection = (w: World, params: Record<string, string>, status: string) =>
+  asBrowser(w.owner.browser, 'PATCH', '/api/organizations/{id}/federation/connections/{connection_id}', {
+    params,
+    body: { status },
+    headers: { 'idempotency-key': randomUUID() },
+  });
 
 /** The success input of each tenant mutation whose body `{}` would not do. */
 const SUCCESS: Record<string, Success> = {
@@ -70,6 +88,26 @@ const SUCCESS: Record<string, Success> = {
     as: () => leaver!,
   },
   deleteOrganization: { organization: (w) => createOrganization(w.owner, 'Doomed'), body: () => ({ confirm_name: 'Doomed' }) },
+  registerOrganizationDomain: { body: () => ({ domain: `audit-${randomUUID().slice(0, 8)}.test` }) },
+  verifyOrganizationDomain: { before: (_w, params) => publishProof(params.domain_id!) },
+  registerFederationConnection: {
+    body: async (w) => ({
+      connection_id: `audit-${randomUUID().slice(0, 8)}`,
+      protocol: 'oidc',
+      display_name: 'Audit IdP',
+      issuer: 'https://idp.example.test',
+      client_id: 'audit-client',
+      client_secret: 'audit-secret',
+      domains: [await verifiedDomainOf(w)],
+    }),
+  },
+  // Disabling needs no provider (activation's validation is the federation tests' business).
+  changeFederationConnection: { body: () => ({ status: 'disabled' }) },
+  deleteFederationConnection: {
+    before: async (w, params) => {
+      await patchConnection(w, params, 'disabled');
+    },
+  },
   registerOrganizationAgentAction: {
     body: () => ({ name: `action.${randomUUID().slice(0, 8)}`, description: 'Audit contract', input_schema: { type: 'object' }, risk_level: 'low' }),
   },
@@ -77,7 +115,13 @@ const SUCCESS: Record<string, Success> = {
 
 let org: World;
 beforeAll(async () => {
+  dnsServer = await startDnsServer();
+  restoreEnv = withEnv({ DNS_SERVERS: dnsServer.address });
   org = await world(mailbox, 'audit');
+});
+afterAll(async () => {
+  restoreEnv();
+  await dnsServer.close();
 });
 
 describe('tenant mutations are audited (generated from the registry)', () => {

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { DELEGABLE_PERMISSIONS } from '@/lib/contract/permissions';
 import { getDb } from '@/lib/db';
-import { delegatedAdminGrants } from '@/lib/db/schema';
+import { delegatedAdminGrants, organizationDomains } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { signUpWithPassword, type Mailbox } from './accounts';
 import { asBrowser, createOrganization, joinAs, PASSWORD, person, type Person } from './organizations';
 
@@ -58,6 +59,39 @@ export async function developerApplication(world: Tenant): Promise<{ id: string;
   return (await response.json()) as { id: string; client_id: string };
 }
 
+/** A pending domain claim of the organization (registered through the API). */
+export async function domainClaim(world: Tenant): Promise<{ id: string; domain: string; verification: { name: string; value: string } }> {
+  const response = await post(world, '/api/organizations/{id}/domains', { domain: `fixture-${randomUUID().slice(0, 8)}.test` });
+  if (response.status !== 201) throw new Error(`fixture domain: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; domain: string; verification: { name: string; value: string } };
+}
+
+/**
+ * A verified domain of the organization. The proof itself (DNS) is the domain tests' business
+ * (lib/federation/domains); fixtures mark the claim verified as DNS would have.
+ */
+export async function verifiedDomainOf(world: Tenant): Promise<string> {
+  const claim = await domainClaim(world);
+  await (await getDb()).update(organizationDomains).set({ status: 'verified', verifiedAt: new Date() }).where(eq(organizationDomains.id, claim.id));
+  return claim.domain;
+}
+
+/** A connection (registered, not active: that would need a live provider) serving a verified domain. */
+export async function federationConnection(world: Tenant): Promise<string> {
+  const connectionId = `fixture-${randomUUID().slice(0, 8)}`;
+  const body = {
+    connection_id: connectionId,
+    protocol: 'oidc',
+    display_name: 'Fixture IdP',
+    issuer: 'https://idp.example.test',
+    client_id: 'fixture-client',
+    client_secret: 'fixture-secret',
+    domains: [await verifiedDomainOf(world)],
+  };
+  await created(await post(world, '/api/organizations/{id}/federation/connections', body), 'federation connection');
+  return connectionId;
+}
+
 /** How to make, inside one organization, the resource each kind of nested path id names. */
 export const FIXTURES: Record<string, Fixture> = {
   member_id: (world) => freshMember(world),
@@ -99,6 +133,9 @@ export const FIXTURES: Record<string, Fixture> = {
   },
   approval_id: async (world) =>
     created(await post(world, '/api/organizations/{id}/approvals', { action: 'policies.delete', target: 'session.binding' }), 'approval'),
+  domain_id: async (world) => (await domainClaim(world)).id,
+  // Chosen by the admin and unique across the service: another organization's is still an id to refuse.
+  connection_id: (world) => federationConnection(world),
 };
 
 /** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */
@@ -121,6 +158,7 @@ export const VALID_BODIES: Record<string, (world: World) => unknown> = {
   addOrganizationGroupMember: (world) => ({ membership_id: world.memberMembershipId }),
   updateOrganizationRole: () => ({ description: 'Changed' }),
   decideOrganizationApproval: () => ({ decision: 'reject' }),
+  changeFederationConnection: () => ({ status: 'disabled' }),
 };
 
 export async function paramsIn(world: Tenant, op: AnyOperation): Promise<Record<string, string>> {

@@ -27,6 +27,8 @@ export const PROBLEM_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_key_reused',
+  'domain_verification_failed',
+  'federation_validation_failed',
   'rate_limited',
   'internal_error',
   'upstream_failed',

@@ -181,7 +181,13 @@ export type ListBoundOrganizationDomainsInput = {
 export type ListBoundOrganizationDomainsItem = {
   id: string;
   domain: string;
-  status: string;
+  status: 'pending' | 'verified' | 'failed';
+  verification: {
+    record_type: 'TXT';
+    name: string;
+    value: string;
+  };
+  verify_before: string | null;
   verified_at: string | null;
   created_at: string;
 };
@@ -621,7 +627,7 @@ export class BearerOperations {
   }
 
   /**
-   * The bound organization's verified domains (none until domain verification exists).
+   * The bound organization's verified domains.
    *
    * `GET /api/v1/organizations/{id}/domains` (listBoundOrganizationDomains); scope identity.organization.read; OAuth access token or API key.
    * One page; `paginate('listBoundOrganizationDomains', input)` yields every item.

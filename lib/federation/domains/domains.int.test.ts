@@ -11,8 +11,7 @@ import { auditEvents, organizationDomains, outboxEvents } from '@/lib/db/schema'
 import { useMailbox } from '@/tests/helpers/accounts';
 import { startDnsServer, type TestDnsServer } from '@/tests/helpers/federation/dns-server';
 import { problemOf } from '@/tests/helpers/http';
-import { mintAccessToken } from '@/tests/helpers/oauth';
-import { asBrowser, createOrganization, joinAs, person } from '@/tests/helpers/organizations';
+import { asBearer, asBrowser, createOrganization, joinAs, organizationBearer, person } from '@/tests/helpers/organizations';
 import { withEnv } from '@/tests/setup/state';
 
 const mailbox = useMailbox();
@@ -168,8 +167,7 @@ describe('verified domains', () => {
     await register(ada.browser, id, 'bearer-pending.test');
     dnsServer.setTxt(verified.verification.name, [verified.verification.value]);
     expect((await verify(ada.browser, id, verified.id)).status).toBe(200);
-    const token = await mintAccessToken(ada.userId, 'openid identity.organization.read', { organizationId: id });
-    const response = await asBrowser(null, 'GET', '/api/v1/organizations/{id}/domains', { params: { id }, headers: { authorization: `Bearer ${token}` } });
+    const response = await asBearer(await organizationBearer(ada.userId, id), '/api/v1/organizations/{id}/domains', id);
     expect(response.status, await response.clone().text()).toBe(200);
     const body = await response.json();
     expect(body.domains).toEqual([expect.objectContaining({ id: verified.id, domain: 'bearer-verified.test', status: 'verified' })]);
