@@ -30,7 +30,9 @@ export const organizationDomains = pgTable(
   },
   (t) => [
     uniqueIndex('organization_domains_org_domain_idx').on(t.organizationId, t.domain),
-    uniqueIndex('organization_domains_verified_idx').on(t.domain).where(sql`${t.status} = 'verified'`),
+    uniqueIndex('organization_domains_verified_idx')
+      .on(t.domain)
+      .where(sql`${t.status} = 'verified'`),
     index('organization_domains_keyset_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );
@@ -57,6 +59,10 @@ export const federationConnections = pgTable(
     scopes: jsonb('scopes').$type<string[]>(),
     samlMetadataXml: text('saml_metadata_xml'),
     samlMetadataUrl: text('saml_metadata_url'),
+    /** What activation read from the validated metadata: sign-in uses exactly this, nothing fetched later. */
+    samlIdpEntityId: text('saml_idp_entity_id'),
+    samlSsoUrl: text('saml_sso_url'),
+    samlSigningCertificates: jsonb('saml_signing_certificates').$type<string[]>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -96,8 +102,10 @@ export const federationTransactions = pgTable(
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => federationConnections.id, { onDelete: 'cascade' }),
-    nonceSealed: text('nonce_sealed').notNull(),
-    codeVerifierSealed: text('code_verifier_sealed').notNull(),
+    protocol: text('protocol', { enum: ['oidc', 'saml'] }).notNull(),
+    /** OIDC only. For SAML, the state is the AuthnRequest's ID (the response's InResponseTo). */
+    nonceSealed: text('nonce_sealed'),
+    codeVerifierSealed: text('code_verifier_sealed'),
     browserBindingHash: text('browser_binding_hash').notNull(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
@@ -122,4 +130,20 @@ export const federatedIdentities = pgTable(
     lastSignInAt: at('last_sign_in_at').notNull(),
   },
   (t) => [uniqueIndex('federated_identities_subject_idx').on(t.connectionId, t.subject), index('federated_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * SAML assertion ids seen, kept until the assertion's NotOnOrAfter: the same assertion presented
+ * again (even within its validity, and even with another InResponseTo) is refused.
+ */
+export const samlAssertionReplays = pgTable(
+  'saml_assertion_replays',
+  {
+    assertionIdHash: text('assertion_id_hash').primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => federationConnections.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('saml_assertion_replays_expiry_idx').on(t.expiresAt)],
 );

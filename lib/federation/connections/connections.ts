@@ -117,6 +117,9 @@ export async function registerConnection(tenant: TenantActor, actor: Actor, inpu
       scopes: [...new Set([...REQUIRED_SCOPES, ...(input.scopes ?? [])])],
       samlMetadataXml: null,
       samlMetadataUrl: null,
+      samlIdpEntityId: null,
+      samlSsoUrl: null,
+      samlSigningCertificates: null,
       createdAt: now,
       updatedAt: now,
     };

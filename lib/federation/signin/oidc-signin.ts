@@ -96,6 +96,7 @@ export async function startOidcSignIn(connectionId: string, now: Date): Promise<
   await insertTransaction(db, {
     stateHash: digest(state),
     connectionId: connection.id,
+    protocol: 'oidc',
     nonceSealed: sealSecret(nonce, NONCE_PURPOSE),
     codeVerifierSealed: sealSecret(verifier, VERIFIER_PURPOSE),
     browserBindingHash: digest(binding),
@@ -161,9 +162,9 @@ async function validatedClaims(input: CallbackInput, found: Awaited<ReturnType<t
   for (const [name, value] of Object.entries(input.query)) if (value !== undefined) callbackUrl.searchParams.set(name, value);
   const tokens = await oc
     .authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: openSecret(transaction.codeVerifierSealed, VERIFIER_PURPOSE),
+      pkceCodeVerifier: openSecret(transaction.codeVerifierSealed!, VERIFIER_PURPOSE),
       expectedState: state,
-      expectedNonce: openSecret(transaction.nonceSealed, NONCE_PURPOSE),
+      expectedNonce: openSecret(transaction.nonceSealed!, NONCE_PURPOSE),
       idTokenExpected: true,
     })
     .catch((error: unknown) => refuse(classifyTokenFailure(error)));

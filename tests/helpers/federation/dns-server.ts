@@ -33,7 +33,10 @@ function characterStrings(value: string): Buffer[] {
   return chunks.length ? chunks : [Buffer.alloc(0)];
 }
 
-/** UDP on a free port, then TCP on the same number, where resolvers retry a truncated UDP answer (if taken, another port). */
+/**
+ * UDP on a free port, then TCP on the same number (if taken, another port): node's resolver sends no
+ * EDNS, so an answer over 512 bytes goes out truncated over UDP and is asked again over TCP.
+ */
 async function listenOnOnePort(handle: dns2.DnsHandler) {
   for (let attempt = 0; ; attempt++) {
     const udp = dns2.createUDPServer(handle);

@@ -7,6 +7,7 @@
  * are exercised against a certified implementation rather than a mock.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import { CookieJar, httpsFetch, serveHttps } from './https';
 import { createTestCa, type TestCa } from './test-ca';
@@ -77,8 +78,9 @@ export async function startExternalIdp(options: { clients?: ExternalIdpClient[];
   const ca = options.ca ?? (await createTestCa());
   const accounts = new Map<string, ExternalIdpAccount>();
   const store = new Map<string, AdapterPayload>();
-  let callback: ReturnType<InstanceType<typeof Provider>['callback']> | undefined;
-  const endpoint = await serveHttps(ca, (req, res) => (callback ? void callback(req, res) : res.writeHead(503).end()));
+  // The issuer names the port, so the server listens before the provider exists.
+  let handler: (req: IncomingMessage, res: ServerResponse) => unknown = (_req, res) => res.writeHead(503).end();
+  const endpoint = await serveHttps(ca, (req, res) => void handler(req, res));
   const issuer = endpoint.origin;
 
   const key = {
@@ -103,9 +105,11 @@ export async function startExternalIdp(options: { clients?: ExternalIdpClient[];
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
     features: { devInteractions: { enabled: true } },
+    // Explicit, so the provider does not print a notice for each default.
+    ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
   });
   provider.on('server_error', (_ctx, error) => console.error('external IdP server_error', error));
-  callback = provider.callback();
+  handler = provider.callback();
   const fetch = httpsFetch(ca.caPem);
 
   async function signIn(authorizationUrl: string, sub: string): Promise<URL> {

@@ -37,7 +37,7 @@ export async function serveHttps(ca: TestCa, handler: (req: IncomingMessage, res
 
 export type HttpsFetch = (
   input: string | URL,
-  init?: { method?: string; headers?: HeadersInit; body?: BodyInit | null; signal?: AbortSignal | null },
+  init?: { method?: string; headers?: HeadersInit; body?: BodyInit | Uint8Array | null; signal?: AbortSignal | null },
 ) => Promise<Response>;
 
 /**
@@ -47,7 +47,8 @@ export type HttpsFetch = (
 export function httpsFetch(caPem: string): HttpsFetch {
   return async (input, init = {}) => {
     // Request normalises the body (string, URLSearchParams, bytes) and adds its content-type.
-    const request = new Request(input, { method: init.method, headers: init.headers, body: init.body });
+    // (Any Uint8Array is fine at run time; the DOM types want one over an ArrayBuffer.)
+    const request = new Request(input, { method: init.method, headers: init.headers, body: init.body as BodyInit | null | undefined });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const headers = Object.fromEntries(request.headers);
     if (body) headers['content-length'] = String(body.length);

@@ -5,6 +5,9 @@
  * trusted, with no NODE_TLS_REJECT_UNAUTHORIZED anywhere. Also makes self-signed SAML signing
  * certificates (valid or expired) for SAML metadata.
  */
+// @peculiar/x509 (through tsyringe) needs a Reflect metadata polyfill loaded first. reflect-metadata is
+// here through @simplewebauthn/server, which imports it the same way.
+import 'reflect-metadata';
 import { KeyObject, webcrypto } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -69,7 +72,7 @@ export async function createTestCa(): Promise<TestCa> {
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension(hostnames.map((value) => ({ type: isIP(value) ? 'ip' : 'dns', value }))),
+        new x509.SubjectAlternativeNameExtension(hostnames.map((value) => ({ type: isIP(value) ? ('ip' as const) : ('dns' as const), value }))),
         await x509.SubjectKeyIdentifierExtension.create(leafKeys.publicKey),
         await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey),
       ],
