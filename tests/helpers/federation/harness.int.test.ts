@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from './dns-server';
 import { startExternalIdp, type ExternalIdp } from './external-idp';
 import { httpsFetch, type HttpsFetch } from './https';
-import { startScriptedIdp, type ScriptedIdp } from './scripted-idp';
+import { startScriptedIdp, type NextTokenOverrides, type ScriptedIdp } from './scripted-idp';
 import { createSigningCertificate, createTestCa, type TestCa } from './test-ca';
 
 const CALLBACK = 'https://service.test/federation/callback';
@@ -251,5 +251,30 @@ describe('scripted IdP', () => {
     // ClientError > OperationProcessingError > the comparison that failed.
     const detail = ((error as client.ClientError).cause as { cause?: { claim?: string; expected?: string; claims?: { nonce?: string } } }).cause;
     expect(detail).toMatchObject({ claim: 'nonce', expected: refused.nonce, claims: { nonce: 'replayed' } });
+  });
+
+  it('stages tokens the published key cannot verify: HS256, none, another key; and a replaced JWKS', async () => {
+    const jwks = createLocalJWKSet(await (await fetch(`${idp.issuer}/jwks`)).json());
+    const variants: [NextTokenOverrides, string][] = [
+      [{ alg: 'HS256' }, 'HS256'],
+      [{ alg: 'none' }, 'none'],
+      [{ signWithOtherKey: true }, 'RS256'],
+    ];
+    for (const [overrides, alg] of variants) {
+      const { code, verifier } = await authorize('c3');
+      idp.nextToken(overrides);
+      const { id_token } = await (await token({ code, code_verifier: verifier, client_id: 'c3', client_secret: 'c3-secret' })).json();
+      expect(decodeProtectedHeader(id_token).alg, alg).toBe(alg);
+      await expect(jwtVerify(id_token, jwks), alg).rejects.toThrow();
+    }
+    // HS256 is keyed with the client secret the token request presented.
+    const { code, verifier } = await authorize('c3');
+    idp.nextToken({ alg: 'HS256', email_verified: false });
+    const { id_token } = await (await token({ code, code_verifier: verifier, client_id: 'c3', client_secret: 'c3-secret' })).json();
+    expect((await jwtVerify(id_token, new TextEncoder().encode('c3-secret'))).payload).toMatchObject({ aud: 'c3', email_verified: false });
+    idp.setJwks({ keys: [] });
+    expect(await (await fetch(`${idp.issuer}/jwks`)).json()).toEqual({ keys: [] });
+    idp.setJwks(null);
+    expect((await (await fetch(`${idp.issuer}/jwks`)).json()).keys).toHaveLength(1);
   });
 });
