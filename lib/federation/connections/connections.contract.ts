@@ -24,11 +24,16 @@ export const connection = z.object({
   scopes: z.array(z.string()).nullable(),
   /** OIDC: the redirect URI to register at the provider. */
   redirect_uri: z.string().optional(),
+  /** SAML: what to configure at the IdP (our entity id is our metadata URL). */
+  sp: z.object({ entity_id: z.string(), acs_url: z.string(), metadata_url: z.string() }).optional(),
+  /** SAML: where the IdP metadata comes from (the XML itself is not returned). */
+  metadata_url: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 
 const connectionParams = organizationParams.extend({ connection_id: connectionId });
+const common = { connection_id: connectionId, display_name: displayName, domains: z.array(z.string().min(1).max(253)).min(1).max(20) };
 const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('federation.manage'), origin: 'required' } as const;
 
 export const listFederationConnections = collectionContract({
@@ -53,18 +58,31 @@ export const registerFederationConnection = resourceContract({
   id: 'registerFederationConnection',
   method: 'POST',
   path: '/api/organizations/{id}/federation/connections',
-  summary: "Register an OpenID provider for the organization's verified domains (status registered; the client secret is sealed, never returned)",
+  summary:
+    "Register an identity provider (OIDC, or SAML by its metadata) for the organization's verified domains (status registered; an OIDC client secret is sealed, never returned)",
   params: organizationParams,
-  body: z.strictObject({
-    connection_id: connectionId,
-    protocol: z.literal('oidc'),
-    display_name: displayName,
-    domains: z.array(z.string().min(1).max(253)).min(1).max(20),
-    issuer: httpsUrl,
-    client_id: z.string().min(1).max(255),
-    client_secret: z.string().min(1).max(1024),
-    scopes: z.array(scopeToken).max(20).optional(),
-  }),
+  maxBodyBytes: 300 * 1024,
+  body: z.discriminatedUnion('protocol', [
+    z.strictObject({
+      ...common,
+      protocol: z.literal('oidc'),
+      issuer: httpsUrl,
+      client_id: z.string().min(1).max(255),
+      client_secret: z.string().min(1).max(1024),
+      scopes: z.array(scopeToken).max(20).optional(),
+    }),
+    z
+      .strictObject({
+        ...common,
+        protocol: z.literal('saml'),
+        metadata_xml: z.string().min(1).max(256 * 1024).optional(),
+        metadata_url: httpsUrl.optional(),
+      })
+      .refine((body) => (body.metadata_xml === undefined) !== (body.metadata_url === undefined), {
+        message: 'Give the IdP metadata either as metadata_xml or as metadata_url.',
+        path: ['metadata_xml'],
+      }),
+  ]),
   successStatus: 201,
   errorStatuses: [404, 409],
   response: connection,

@@ -38,8 +38,20 @@ export async function insertConnection(db: Executor, row: ConnectionRow, domainI
   await db.insert(federationConnectionDomains).values(domainIds.map((domainId) => ({ connectionId: row.id, domainId })));
 }
 
-export async function setConnectionStatus(db: Executor, id: string, status: ConnectionRow['status'], now: Date): Promise<ConnectionRow> {
-  const [row] = await db.update(federationConnections).set({ status, updatedAt: now }).where(eq(federationConnections.id, id)).returning();
+/** `saml`: the validated IdP metadata to sign in with from now on (activation of a SAML connection). */
+export async function setConnectionStatus(
+  db: Executor,
+  id: string,
+  status: ConnectionRow['status'],
+  now: Date,
+  saml: { entityId: string; ssoUrl: string; certificates: string[] } | null = null,
+): Promise<ConnectionRow> {
+  const samlColumns = saml ? { samlIdpEntityId: saml.entityId, samlSsoUrl: saml.ssoUrl, samlSigningCertificates: saml.certificates } : {};
+  const [row] = await db
+    .update(federationConnections)
+    .set({ status, updatedAt: now, ...samlColumns })
+    .where(eq(federationConnections.id, id))
+    .returning();
   return row!;
 }
 

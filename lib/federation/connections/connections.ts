@@ -14,7 +14,8 @@ import { toPage } from '@/lib/db/keyset';
 import { decide, recordChange, transitionFor } from '@/lib/organizations';
 import { sealSecret } from '@/lib/platform';
 import { normalizedDomain } from '../domains/domain-names';
-import { checkOidcProvider, type ProviderCheck } from '../providers/oidc-check';
+import { checkProvider, type ProviderCheck } from '../providers/provider-check';
+import { spValues } from '../saml/service-provider';
 import { CLIENT_SECRET_PURPOSE } from '../providers/oidc-client';
 import {
   deleteConnection,
@@ -46,7 +47,7 @@ export function connectionView(row: ConnectionRow, domains: ServedDomain[]) {
     issuer: row.issuer,
     client_id: row.clientId,
     scopes: row.scopes,
-    ...(row.protocol === 'oidc' ? { redirect_uri: federationCallbackUri() } : {}),
+    ...(row.protocol === 'oidc' ? { redirect_uri: federationCallbackUri() } : { sp: spValues(row.connectionId), metadata_url: row.samlMetadataUrl }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -81,15 +82,28 @@ export async function listConnectionsOf(tenant: TenantActor, page: PageRequest):
   return { ...result, items: result.items.map((row) => connectionView(row, served.get(row.id)!)) };
 }
 
-export interface OidcRegistration {
+interface CommonRegistration {
   connection_id: string;
-  protocol: 'oidc';
   display_name: string;
   domains: string[];
-  issuer: string;
-  client_id: string;
-  client_secret: string;
-  scopes?: string[];
+}
+export type Registration =
+  | (CommonRegistration & { protocol: 'oidc'; issuer: string; client_id: string; client_secret: string; scopes?: string[] })
+  | (CommonRegistration & { protocol: 'saml'; metadata_xml?: string; metadata_url?: string });
+
+/** The protocol's own columns (the others stay null). */
+function protocolColumns(input: Registration) {
+  const none = { issuer: null, clientId: null, clientSecretSealed: null, scopes: null, samlMetadataXml: null, samlMetadataUrl: null };
+  const saml = { samlIdpEntityId: null, samlSsoUrl: null, samlSigningCertificates: null };
+  if (input.protocol === 'saml') return { ...none, ...saml, samlMetadataXml: input.metadata_xml ?? null, samlMetadataUrl: input.metadata_url ?? null };
+  return {
+    ...none,
+    ...saml,
+    issuer: input.issuer,
+    clientId: input.client_id,
+    clientSecretSealed: sealSecret(input.client_secret, CLIENT_SECRET_PURPOSE),
+    scopes: [...new Set([...REQUIRED_SCOPES, ...(input.scopes ?? [])])],
+  };
 }
 
 /** The named domains that are not verified domains of this organization (as the caller wrote them). */
@@ -97,7 +111,7 @@ function unverified(requested: string[], found: { id: string; domain: string; st
   return requested.filter((name) => !found.some((d) => d.status === 'verified' && (d.id === name || d.domain === normalizedDomain(name))));
 }
 
-export async function registerConnection(tenant: TenantActor, actor: Actor, input: OidcRegistration, now: Date, requestId: string): Promise<ConnectionView> {
+export async function registerConnection(tenant: TenantActor, actor: Actor, input: Registration, now: Date, requestId: string): Promise<ConnectionView> {
   return inTransaction(async (tx) => {
     const existing = await findConnectionAnywhere(tx, input.connection_id);
     const ids = input.domains.filter(isUuid);
@@ -108,18 +122,10 @@ export async function registerConnection(tenant: TenantActor, actor: Actor, inpu
       id: randomUUID(),
       organizationId: tenant.organizationId,
       connectionId: input.connection_id,
-      protocol: 'oidc',
+      protocol: input.protocol,
       displayName: input.display_name,
       status: 'registered',
-      issuer: input.issuer,
-      clientId: input.client_id,
-      clientSecretSealed: sealSecret(input.client_secret, CLIENT_SECRET_PURPOSE),
-      scopes: [...new Set([...REQUIRED_SCOPES, ...(input.scopes ?? [])])],
-      samlMetadataXml: null,
-      samlMetadataUrl: null,
-      samlIdpEntityId: null,
-      samlSsoUrl: null,
-      samlSigningCertificates: null,
+      ...protocolColumns(input),
       createdAt: now,
       updatedAt: now,
     };
@@ -141,7 +147,7 @@ export async function changeConnection(
   const event = input.status === 'active' ? 'activate' : 'disable';
   const current = await connectionOf(await getDb(), tenant, connectionId);
   const needsCheck = event === 'activate' && current.status !== 'active';
-  const provider: ProviderCheck = needsCheck && current.issuer ? await checkOidcProvider(current.issuer) : { ok: false, classification: 'invalid_metadata' };
+  const provider: ProviderCheck = needsCheck ? await checkProvider(current, now) : { ok: false, classification: 'not_checked' };
   return inTransaction(async (tx) => {
     const row = await connectionOf(tx, tenant, connectionId, true);
     const domains = (await domainsServedBy(tx, [row.id], true)).get(row.id)!;
@@ -151,7 +157,9 @@ export async function changeConnection(
         ? await decide(CONNECTION_TRANSITIONS, row.status, 'activate', facts)
         : await decide(CONNECTION_TRANSITIONS, row.status, 'disable', {});
     if (move.to === row.status) return connectionView(row, domains);
-    const changed = await setConnectionStatus(tx, row.id, move.to === 'active' ? 'active' : 'disabled', now);
+    // SAML signs in with exactly the metadata validated here.
+    const saml = move.to === 'active' && provider.ok ? provider.saml : null;
+    const changed = await setConnectionStatus(tx, row.id, move.to === 'active' ? 'active' : 'disabled', now, saml);
     await record(tx, tenant, actor, move.effects, changed, now, requestId);
     return connectionView(changed, domains);
   });
@@ -170,6 +178,6 @@ export async function deleteConnectionOf(tenant: TenantActor, actor: Actor, conn
 /** The activation check again, changing nothing: a classification and whether it passed. */
 export async function connectionHealth(tenant: TenantActor, connectionId: string, now: Date) {
   const row = await connectionOf(await getDb(), tenant, connectionId);
-  const check = row.issuer ? await checkOidcProvider(row.issuer) : ({ ok: false, classification: 'invalid_metadata' } as const);
+  const check = await checkProvider(row, now);
   return { connection_id: row.connectionId, healthy: check.ok, classification: check.ok ? 'ok' : check.classification, checked_at: now.toISOString() };
 }

@@ -6,7 +6,7 @@ import { CONNECTION_TRANSITIONS, type ConnectionFacts } from './transitions';
 
 const PASSING: ConnectionFacts = {
   register: { unverifiedDomains: [] },
-  activate: { unverifiedDomains: [], provider: { ok: true, metadata: { issuer: 'i', authorization_endpoint: 'a', token_endpoint: 't', jwks_uri: 'j' } } },
+  activate: { unverifiedDomains: [], provider: { ok: true, saml: null } },
   disable: {},
   delete: {},
 };

@@ -17,7 +17,7 @@ import type { AuditAction } from '@/lib/audit';
 import { serviceError } from '@/lib/contract/errors';
 import type { EventType } from '@/lib/contract/events';
 import type { Guard, TransitionTable } from '@/lib/organizations';
-import type { ProviderCheck } from '../providers/oidc-check';
+import type { ProviderCheck } from '../providers/provider-check';
 
 export type ConnectionState = 'none' | 'registered' | 'active' | 'disabled';
 export type StoredConnectionState = ConnectionState;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/contract/email-address';
-import { resourceContract } from '@/lib/contract/wire';
+import { delegatedContract, resourceContract } from '@/lib/contract/wire';
 import { connectionId } from '../connections/connections.contract';
 
 const TAG = 'Federation';
@@ -64,4 +64,63 @@ export const completeOidcFederation = resourceContract({
   successStatus: 302,
   emits: ['identity.user.created', 'identity.organization.member.added', 'identity.session.revoked'],
   response: z.object({ redirect_to: z.string() }),
+});
+
+/*
+ * SAML (extensions of the spec, which names no SAML paths): SP-initiated sign-in behind SAML_ENABLED,
+ * the assertion consumer service, and each connection's SP metadata.
+ */
+
+export const startSamlFederation = resourceContract({
+  ...PUBLIC,
+  extension: true,
+  origin: 'if-present',
+  rateLimit: 'federation_start',
+  id: 'startSamlFederation',
+  method: 'GET',
+  path: '/api/auth/federation/saml/start',
+  summary: "Start a SAML sign-in (SAML_ENABLED): a single-use AuthnRequest (10 minutes) and a 302 to the organization's IdP (HTTP-Redirect binding)",
+  query: z.strictObject({ connection_id: connectionId }),
+  successStatus: 302,
+  errorStatuses: [503],
+  response: z.object({ redirect_to: z.string() }),
+});
+
+export const completeSamlFederation = resourceContract({
+  ...PUBLIC,
+  extension: true,
+  // The IdP's page posts the response: a cross-site form POST by nature.
+  origin: 'none',
+  startsSession: true,
+  acceptsForm: true,
+  maxBodyBytes: 320 * 1024,
+  id: 'completeSamlFederation',
+  method: 'POST',
+  path: '/api/auth/federation/saml/acs',
+  summary:
+    'Assertion consumer service (HTTP-POST binding): the response must answer a stored request of this browser, with a signed assertion for this SP; always a 303 to /sign-in?federation=<classification>, never an error body',
+  body: z.object({
+    SAMLResponse: z
+      .string()
+      .max(300 * 1024)
+      .optional()
+      .catch(undefined),
+    RelayState: z.string().max(1024).optional().catch(undefined),
+  }),
+  successStatus: 303,
+  emits: ['identity.user.created', 'identity.organization.member.added', 'identity.session.revoked'],
+  response: z.object({ redirect_to: z.string() }),
+});
+
+export const getSamlServiceProviderMetadata = delegatedContract({
+  ...PUBLIC,
+  extension: true,
+  origin: 'none',
+  id: 'getSamlServiceProviderMetadata',
+  method: 'GET',
+  path: '/api/auth/federation/saml/{connection_id}/metadata',
+  summary: "A SAML connection's service provider metadata (XML): our entity id (this URL) and ACS, to give the IdP",
+  successStatus: 200,
+  errorStatuses: [404],
+  response: z.string(),
 });

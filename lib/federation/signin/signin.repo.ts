@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
-import { federatedIdentities, federationConnectionDomains, federationConnections, federationTransactions, organizationDomains } from '@/lib/db/schema';
+import { shouldSweep } from '@/lib/platform';
+import { federatedIdentities, federationConnectionDomains, federationConnections, federationTransactions, organizationDomains, samlAssertionReplays } from '@/lib/db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
 
 export type TransactionRow = typeof federationTransactions.$inferSelect;
@@ -77,4 +78,11 @@ export async function insertFederatedIdentity(db: Executor, row: FederatedIdenti
 
 export async function touchFederatedIdentity(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(federatedIdentities).set({ lastSignInAt: now }).where(eq(federatedIdentities.id, id));
+}
+
+/** Records an assertion id until it expires; false when it was seen before (a replay). */
+export async function recordAssertion(db: Executor, row: typeof samlAssertionReplays.$inferInsert, now: Date): Promise<boolean> {
+  if (shouldSweep()) await db.delete(samlAssertionReplays).where(lt(samlAssertionReplays.expiresAt, now));
+  const inserted = await db.insert(samlAssertionReplays).values(row).onConflictDoNothing().returning({ hash: samlAssertionReplays.assertionIdHash });
+  return inserted.length === 1;
 }
