@@ -18,12 +18,12 @@ import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMa
 import { call, operation, ORIGIN, problemOf } from '../helpers/http';
 import { APPLICATIONS, createApplication, ONE_APPLICATION } from '../helpers/applications';
 import { mintAccessToken } from '../helpers/oauth';
-import { returnFromProvider, sceneConnection, provableDomain } from '../helpers/federation/scene';
+import { provableDomain, returnFromProvider, samlResponseReady, sceneConnection } from '../helpers/federation/scene';
 import { asBrowser, createOrganization, invite, joinAs } from '../helpers/organizations';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { WalkCoverage } from '../helpers/walk-coverage';
 
-const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50' });
+const mailbox = useMailbox({ RATE_LIMIT_SCALE: '50', SAML_ENABLED: 'true' });
 const PASSWORD = 'a long and unusual passphrase 42';
 let accounts = 0;
 const address = () => `events-${(accounts += 1)}@example.test`;
@@ -331,6 +331,10 @@ const SCENARIOS: Record<string, () => Promise<Act | Act[]>> = {
     });
     const { query, cookie } = await returnFromProvider(connectionId, `employee-${randomUUID()}`, `employee-${randomUUID().slice(0, 8)}@${domain}`);
     return () => asBrowser(null, 'GET', '/api/auth/federation/oidc/callback', { query, headers: { cookie: `${cookie}; ${owner.browser.cookie}` } });
+  },
+  completeSamlFederation: async () => {
+    const owner = await passwordAccount();
+    return samlResponseReady(owner, await createOrganization(owner), owner.browser.cookie);
   },
   assignOrganizationApplication: async () => {
     const owner = await passwordAccount();

@@ -75,7 +75,11 @@ export const registerFederationConnection = resourceContract({
       .strictObject({
         ...common,
         protocol: z.literal('saml'),
-        metadata_xml: z.string().min(1).max(256 * 1024).optional(),
+        metadata_xml: z
+          .string()
+          .min(1)
+          .max(256 * 1024)
+          .optional(),
         metadata_url: httpsUrl.optional(),
       })
       .refine((body) => (body.metadata_xml === undefined) !== (body.metadata_url === undefined), {

@@ -10,11 +10,19 @@ const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 /** Where IdPs put the e-mail address (Entra, ADFS, Okta, Google, Shibboleth). */
-const EMAIL_ATTRIBUTES = ['email', 'mail', 'emailaddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3'];
+const EMAIL_ATTRIBUTES = [
+  'email',
+  'mail',
+  'emailaddress',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  'urn:oid:0.9.2342.19200300.100.1.3',
+];
 const NAME_ATTRIBUTES = ['displayname', 'name', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name', 'urn:oid:2.16.840.1.113730.3.1.241'];
 
 export interface AssertionFacts {
   id: string;
+  /** The assertion's own Issuer (node-saml compares only a logout message's). */
+  issuer: string;
   subject: string;
   email: string | null;
   name: string | null;
@@ -59,6 +67,7 @@ export function assertionFacts(xml: string): AssertionFacts | null {
   const emailFromNameId = nameId?.getAttribute('Format') === EMAIL_FORMAT ? subject : null;
   return {
     id,
+    issuer: text(Array.from(assertion.childNodes).find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'Issuer')),
     subject,
     email: attribute(assertion, EMAIL_ATTRIBUTES) ?? emailFromNameId,
     name: attribute(assertion, NAME_ATTRIBUTES),

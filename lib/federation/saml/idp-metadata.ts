@@ -20,13 +20,7 @@ export interface IdpMetadata {
 }
 
 export type MetadataClassification =
-  | 'invalid_metadata'
-  | 'no_entity_id'
-  | 'no_sso_service'
-  | 'insecure_sso_url'
-  | 'no_signing_certificate'
-  | 'certificate_expired'
-  | 'certificate_not_yet_valid';
+  'invalid_metadata' | 'no_entity_id' | 'no_sso_service' | 'insecure_sso_url' | 'no_signing_certificate' | 'certificate_expired' | 'certificate_not_yet_valid';
 
 export type MetadataCheck = { ok: true; metadata: IdpMetadata } | { ok: false; classification: MetadataClassification };
 

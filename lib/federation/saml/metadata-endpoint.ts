@@ -18,5 +18,8 @@ export async function serveSpMetadata(request: Request, context: { requestId: st
   const connectionId = match ? decodeURIComponent(match[1]!) : '';
   const connection = connectionId ? await findConnectionAnywhere(await getDb(), connectionId) : null;
   if (!connection || connection.protocol !== 'saml') return notFound(context.requestId);
-  return new Response(spMetadata(connection), { status: 200, headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(spMetadata(connection), {
+    status: 200,
+    headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

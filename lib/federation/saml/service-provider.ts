@@ -3,8 +3,9 @@
  * fixes for CVE-2025-54369 and CVE-2025-54419). The SP's entity id is its metadata URL, one per
  * connection; one ACS serves every connection (the response's InResponseTo names the transaction, the
  * transaction names the connection). node-saml checks the signatures (assertions must be signed; only
- * verified content is read), issuer, audience, InResponseTo (always: an IdP-initiated response is
- * refused), validity windows with CLOCK_SKEW_MS, and at most one assertion.
+ * verified content is read), audience, InResponseTo (always: an IdP-initiated response is
+ * refused), validity windows with CLOCK_SKEW_MS, and at most one assertion. The assertion's Issuer,
+ * Destination, Recipient and replays are checked by us (saml-signin.ts): node-saml 5.1 does not.
  */
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
 import { getConfig } from '@/lib/config';

@@ -4,7 +4,7 @@
  * ID and bound to the browser, then redirects to the IdP. The ACS finds the transaction by the
  * response's InResponseTo (a response without one, IdP-initiated, is refused), consumes it, lets
  * node-saml verify the response against that connection only, then checks what node-saml leaves to
- * us: Destination and Recipient are our ACS, the assertion was never seen before (replay table until
+ * us: the assertion's Issuer is the IdP's entity id, Destination and Recipient are our ACS, the assertion was never seen before (replay table until
  * its NotOnOrAfter), and the e-mail is under one of the connection's verified domains.
  */
 import { randomBytes } from 'node:crypto';
@@ -38,7 +38,8 @@ function assertSamlOpen(): void {
 export async function startSamlSignIn(connectionId: string, now: Date): Promise<{ location: string; cookie: string }> {
   assertSamlOpen();
   const connection = await findConnectionAnywhere(await getDb(), connectionId);
-  if (!connection || connection.status !== 'active' || connection.protocol !== 'saml') throw serviceError('invalid_request', 'This sign-in connection is not available.');
+  if (!connection || connection.status !== 'active' || connection.protocol !== 'saml')
+    throw serviceError('invalid_request', 'This sign-in connection is not available.');
   // An xsd:ID starts with a letter or underscore.
   const requestId = `_${randomBytes(20).toString('hex')}`;
   const binding = randomToken();
@@ -64,7 +65,8 @@ function classifySamlFailure(error: unknown): FederationResult {
   if (/signature|multiple assertions/i.test(message)) return 'invalid_signature';
   if (/audience/i.test(message)) return 'wrong_audience';
   if (/issuer/i.test(message)) return 'wrong_issuer';
-  if (/expired|NotBefore|NotOnOrAfter|too old/i.test(message)) return 'expired_token';
+  // node-saml judges the subject confirmation by its time window (InResponseTo has its own messages).
+  if (/expired|not yet valid|too old|no valid subject confirmation/i.test(message)) return 'expired_token';
   if (/InResponseTo/i.test(message)) return 'unknown_state';
   return 'invalid_response';
 }
@@ -91,6 +93,7 @@ async function validated(input: AcsInput) {
   const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: encoded }).catch((error: unknown) => refuse(classifySamlFailure(error)));
   const facts = profile?.getAssertionXml ? assertionFacts(profile.getAssertionXml()) : null;
   if (!facts) return refuse('invalid_response');
+  if (facts.issuer !== connection.samlIdpEntityId) return refuse('wrong_issuer');
   if (facts.recipients.length === 0 || facts.recipients.some((recipient) => recipient !== acsUrl())) return refuse('wrong_recipient');
   const expiresAt = facts.notOnOrAfter ?? new Date(input.now.getTime() + getConfig().ttl.federationTransaction * 1000);
   if (!(await recordAssertion(await getDb(), { assertionIdHash: digest(`${connection.id}:${facts.id}`), connectionId: connection.id, expiresAt }, input.now))) {

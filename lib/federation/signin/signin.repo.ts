@@ -1,7 +1,14 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '@/lib/db';
 import { shouldSweep } from '@/lib/platform';
-import { federatedIdentities, federationConnectionDomains, federationConnections, federationTransactions, organizationDomains, samlAssertionReplays } from '@/lib/db/schema';
+import {
+  federatedIdentities,
+  federationConnectionDomains,
+  federationConnections,
+  federationTransactions,
+  organizationDomains,
+  samlAssertionReplays,
+} from '@/lib/db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
 
 export type TransactionRow = typeof federationTransactions.$inferSelect;

@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import { withEnv } from '@/tests/setup/state';
 import { asBrowser, type Person } from '../organizations';
 import { startDnsServer, type TestDnsServer } from './dns-server';
+import { createSamlIdp } from './saml-idp';
 import { startScriptedIdp, type ScriptedIdp } from './scripted-idp';
 import { createTestCa } from './test-ca';
 
@@ -83,4 +84,32 @@ export async function returnFromProvider(connectionId: string, subject: string, 
   if (started.status !== 302) throw new Error(`scene start: ${started.status} ${await started.text()}`);
   const back = await idp.authorize(started.headers.get('location')!);
   return { query: back.search.slice(1), cookie: started.headers.get('set-cookie')!.split(';')[0]! };
+}
+
+/**
+ * An active SAML connection (metadata of an IdP made here) for a verified domain, a started sign-in,
+ * and the IdP's signed answer for a new employee: the ACS request, ready to send (SAML_ENABLED must be on).
+ */
+export async function samlResponseReady(owner: Person, id: string, extraCookie = ''): Promise<() => Promise<Response>> {
+  const domain = await verifiedDomain(owner, id);
+  const idp = await createSamlIdp();
+  const connectionId = `scene-saml-${Date.now()}`;
+  const body = { connection_id: connectionId, protocol: 'saml', display_name: 'Scene SAML', domains: [domain], metadata_xml: idp.metadataXml };
+  const created = await asBrowser(owner.browser, 'POST', '/api/organizations/{id}/federation/connections', { params: { id }, body });
+  if (created.status !== 201) throw new Error(`scene SAML connection: ${created.status} ${await created.text()}`);
+  const activated = await asBrowser(owner.browser, 'PATCH', '/api/organizations/{id}/federation/connections/{connection_id}', {
+    params: { id, connection_id: connectionId },
+    body: { status: 'active' },
+    headers: { 'idempotency-key': `${connectionId}-activate` },
+  });
+  if (activated.status !== 200) throw new Error(`scene SAML activation: ${activated.status} ${await activated.text()}`);
+  const started = await asBrowser(null, 'GET', '/api/auth/federation/saml/start', { query: `connection_id=${connectionId}` });
+  const request = idp.request(started.headers.get('location')!);
+  const cookie = started.headers.get('set-cookie')!.split(';')[0]!;
+  const response = idp.respond({ inResponseTo: request.id, acs: request.acs, audience: request.issuer, nameId: `employee-${Date.now()}@${domain}` });
+  return () =>
+    asBrowser(null, 'POST', '/api/auth/federation/saml/acs', {
+      rawBody: new URLSearchParams({ SAMLResponse: response }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [cookie, extraCookie].filter(Boolean).join('; ') },
+    });
 }
