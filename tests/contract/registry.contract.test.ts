@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
@@ -201,7 +202,10 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
     });
   }
 
-  if (op.auth.kind === 'public' && op.kind === 'resource' && op.body) {
+  // An endpoint another party's browser posts to (a SAML ACS) judges any body itself: it answers with
+  // its redirect and a classification, never an error body (spec, errors rule 4).
+  const judgesAnyBody = op.kind === 'resource' && op.body !== undefined && (op.body as z.ZodType).safeParse({ unexpected: [1, 2, 3] }).success;
+  if (op.auth.kind === 'public' && op.kind === 'resource' && op.body && !judgesAnyBody) {
     it('answers 400 invalid_request with field errors for a bad body', async () => {
       const response = await call(op, { headers: browserHeaders(op), body: { unexpected: [1, 2, 3] } });
       expect(response.status).toBe(400);
@@ -211,7 +215,16 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
     });
   }
 
-  if (op.auth.kind === 'public' && op.method === 'GET' && op.successStatus === 200 && !op.query) {
+  if (op.auth.kind === 'public' && judgesAnyBody) {
+    it('answers a bad body with its declared redirect, never an error body', async () => {
+      const response = await call(op, { headers: browserHeaders(op), body: { unexpected: [1, 2, 3] } });
+      expect(response.status).toBe(op.successStatus);
+      expect(response.headers.get('location')).toMatch(/^\/sign-in\?federation=[a-z_]+$/);
+    });
+  }
+
+  // Operations named by a path parameter need a resource of their own (their tests make one).
+  if (op.auth.kind === 'public' && op.method === 'GET' && op.successStatus === 200 && !op.query && !op.path.includes('{')) {
     // ASVS V14.3.2
     it('answers successfully with its declared status and no-store unless declared cacheable', async () => {
       const response = await call(op);
