@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL as BASE_URL, E2E_PORT as PORT, E2E_SMTP_PORT as SMTP_PORT } from './e2e/support/ports';
+import { E2E_BASE_URL as BASE_URL, E2E_DNS_PORT as DNS_PORT, E2E_PORT as PORT, E2E_SMTP_PORT as SMTP_PORT } from './e2e/support/ports';
 
 /**
  * E2E journeys against the built app (`next build` runs once before, in scripts/test-all.sh), in the
@@ -54,7 +54,10 @@ export default defineConfig({
       MAIL_FROM: 'Identity Service <id@localhost>',
       // Journeys sign in many times from one browser: raise every bucket, never switch limits off.
       RATE_LIMIT_SCALE: '3',
-      // Webhook journeys deliver to an HTTPS receiver on loopback with the test-only certificate.
+      // The federation journey proves domains against its own DNS server on loopback.
+      DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+      // Webhook journeys deliver to an HTTPS receiver on loopback with the test-only certificate, and
+      // the federation journey's company identity provider serves with the same one.
       OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       OUTBOUND_CA_FILE: path.resolve(__dirname, 'tests/fixtures/tls/localhost-test.crt'),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -6,11 +6,14 @@ import path from 'node:path';
  * The first process to ask (Playwright's runner, loading the config) picks them and records them in
  * the environment, which its worker processes inherit, so every process of the run agrees.
  */
-function runPort(name: 'E2E_PORT' | 'E2E_SMTP_PORT'): number {
+function runPort(name: 'E2E_PORT' | 'E2E_SMTP_PORT' | 'E2E_DNS_PORT' | 'E2E_IDP_PORT'): number {
   process.env[name] ??= execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/free-port.mjs')], { encoding: 'utf8' }).trim();
   return Number(process.env[name]);
 }
 
 export const E2E_PORT = runPort('E2E_PORT');
 export const E2E_SMTP_PORT = runPort('E2E_SMTP_PORT');
+/** The federation journey's DNS server and company identity provider (started by the journey itself). */
+export const E2E_DNS_PORT = runPort('E2E_DNS_PORT');
+export const E2E_IDP_PORT = runPort('E2E_IDP_PORT');
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { auditEvents, federatedIdentities, federationConnections, users } from '@/lib/db/schema';
+import { auditEvents, federatedIdentities, federationConnections, organizationPolicies, users } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
 import { startDnsServer, type TestDnsServer } from '@/tests/helpers/federation/dns-server';
 import { startExternalIdp, type ExternalIdp } from '@/tests/helpers/federation/external-idp';
@@ -243,6 +243,31 @@ describe('federated sign-in', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.organizationId, id), eq(auditEvents.action, 'signin.federation')));
     expect(audit).toHaveLength(1);
+  });
+
+  it('lets an organization require federation (signin.allowed_methods): a federated session acts in it, a password one must sign in again', async () => {
+    const ada = await person(mailbox, 'ada');
+    const id = await createOrganization(ada);
+    const domain = await verifiedDomain(ada, id);
+    const connectionId = await activeConnection(ada, id, { issuer: idp.issuer, domains: [domain] });
+    idp.setAccount('erin', { email: `erin@${domain}`, email_verified: true });
+    const { location, cookie } = await start(connectionId);
+    const erin = await callback(await idp.signIn(location, 'erin'), cookie);
+    // Set as stored (the policy API refuses a change that would shut out the admin making it: tested there).
+    const now = new Date();
+    await (
+      await getDb()
+    )
+      .insert(organizationPolicies)
+      .values({ organizationId: id, policyKey: 'signin.allowed_methods', value: ['federation'], createdAt: now, updatedAt: now });
+    const members = (headers: Record<string, string>) => asBrowser(null, 'GET', '/api/organizations/{id}/members', { params: { id }, headers });
+    expect((await members({ cookie: erin.sessionCookie! })).status).toBe(200);
+    const refused = await members({ cookie: ada.browser.cookie });
+    expect(refused.status).toBe(401);
+    expect(await problemOf(refused)).toMatchObject({
+      code: 'reauthentication_required',
+      reauthentication: { reason: 'signin_method', allowed_methods: ['federation'] },
+    });
   });
 
   it('keys the identity by (connection, subject): a second sign-in finds the same account, and an existing account with the e-mail is linked', async () => {

@@ -37,10 +37,10 @@ function characterStrings(value: string): Buffer[] {
  * UDP on a free port, then TCP on the same number (if taken, another port): node's resolver sends no
  * EDNS, so an answer over 512 bytes goes out truncated over UDP and is asked again over TCP.
  */
-async function listenOnOnePort(handle: dns2.DnsHandler) {
+async function listenOnOnePort(handle: dns2.DnsHandler, wanted: number) {
   for (let attempt = 0; ; attempt++) {
     const udp = dns2.createUDPServer(handle);
-    await udp.listen(0, '127.0.0.1');
+    await udp.listen(wanted, '127.0.0.1');
     const port = udp.address().port;
     const tcp = dns2.createTCPServer(handle);
     try {
@@ -51,12 +51,13 @@ async function listenOnOnePort(handle: dns2.DnsHandler) {
       return { udp, tcp, port };
     } catch (error) {
       await new Promise<void>((resolve) => udp.close(() => resolve()));
-      if (attempt === 4) throw error;
+      if (attempt === 4 || wanted !== 0) throw error;
     }
   }
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+/** `port`: a port chosen beforehand (an e2e run tells the service where DNS is before this starts); free by default. */
+export async function startDnsServer(wantedPort = 0): Promise<TestDnsServer> {
   const zone = new Map<string, string[]>();
   const delays = new Map<string, number>();
   const pending = new Set<NodeJS.Timeout>();
@@ -90,7 +91,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     pending.add(timer);
   };
 
-  const { udp, tcp, port } = await listenOnOnePort(handle);
+  const { udp, tcp, port } = await listenOnOnePort(handle, wantedPort);
   const connections = new Set<Socket>();
   tcp.on('connection', (socket: Socket) => {
     connections.add(socket);

@@ -9,7 +9,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
-import { CookieJar, httpsFetch, serveHttps } from './https';
+import { CookieJar, httpsFetch, serveHttps, type FixedTls } from './https';
 import { createTestCa, type TestCa } from './test-ca';
 
 export interface ExternalIdpClient {
@@ -73,14 +73,21 @@ const readable = (html: string) =>
     .trim()
     .slice(0, 500);
 
-export async function startExternalIdp(options: { clients?: ExternalIdpClient[]; ca?: TestCa } = {}): Promise<ExternalIdp> {
+/**
+ * `ca`: the test CA to take a certificate from (a new one by default); `fixed`: serve with this
+ * certificate (and trust its `caPem`) on this port instead, for a run whose service was told both
+ * before the provider started (e2e).
+ */
+export async function startExternalIdp(
+  options: { clients?: ExternalIdpClient[]; ca?: TestCa; fixed?: FixedTls & { caPem: string; caFile: string; port: number } } = {},
+): Promise<ExternalIdp> {
   const { default: Provider } = await import('oidc-provider');
-  const ca = options.ca ?? (await createTestCa());
+  const ca = options.fixed ?? options.ca ?? (await createTestCa());
   const accounts = new Map<string, ExternalIdpAccount>();
   const store = new Map<string, AdapterPayload>();
   // The issuer names the port, so the server listens before the provider exists.
   let handler: (req: IncomingMessage, res: ServerResponse) => unknown = (_req, res) => res.writeHead(503).end();
-  const endpoint = await serveHttps(ca, (req, res) => void handler(req, res));
+  const endpoint = await serveHttps(options.fixed ?? ca, (req, res) => void handler(req, res), options.fixed?.port);
   const issuer = endpoint.origin;
 
   const key = {

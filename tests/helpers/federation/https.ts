@@ -16,17 +16,24 @@ export interface HttpsEndpoint {
   close(): Promise<void>;
 }
 
-export async function serveHttps(ca: TestCa, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<HttpsEndpoint> {
-  const { certPem, keyPem } = await ca.issueServer(['localhost', '127.0.0.1']);
+/** A certificate and key to serve with as they are (an e2e run's, which the service already trusts). */
+export interface FixedTls {
+  certPem: string;
+  keyPem: string;
+}
+
+/** `tls`: a leaf from the test CA, or a fixed certificate; `port`: chosen beforehand, or free. */
+export async function serveHttps(tls: TestCa | FixedTls, handler: (req: IncomingMessage, res: ServerResponse) => void, port = 0): Promise<HttpsEndpoint> {
+  const { certPem, keyPem } = 'issueServer' in tls ? await tls.issueServer(['localhost', '127.0.0.1']) : tls;
   const server = createServer({ cert: certPem, key: keyPem }, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(port, '127.0.0.1', resolve);
   });
-  const port = (server.address() as AddressInfo).port;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    origin: `https://localhost:${port}`,
-    port,
+    origin: `https://localhost:${bound}`,
+    port: bound,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
