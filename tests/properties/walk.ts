@@ -38,7 +38,9 @@ const REACHES_PARSING: Record<AnyOperation['kind'], PipelineStep> = { resource: 
 
 /** Sets a walk up for the test file (its mailbox, write counter, credentials and step observer). */
 export function useWalk(): Walk {
-  const walk = { mailbox: useMailbox(), requests: 0, reachedParsing: new Map() } as Walk;
+  // Every gate open (SAML execution is off by default): a gate's 503 would stop bad input before it
+  // meets the operation's own handling.
+  const walk = { mailbox: useMailbox({ SAML_ENABLED: 'true' }), requests: 0, reachedParsing: new Map() } as Walk;
   beforeAll(async () => {
     await installWriteCounter();
     walk.credentials = await createCredentials(walk.mailbox);
