@@ -3,7 +3,7 @@
  * never the document around it). Text is read as the DOM's textContent: a comment inside NameID
  * (`victim@corp.test<!---->.evil.test`) cannot cut the value short, it reads as the whole string.
  */
-import { DOMParser } from '@xmldom/xmldom';
+import { parseXml } from './xml';
 
 const SAML = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
@@ -31,16 +31,6 @@ export interface AssertionFacts {
   notOnOrAfter: Date | null;
 }
 
-function parse(xml: string): Document | null {
-  if (/<!DOCTYPE/i.test(xml)) return null;
-  let failed = false;
-  const onError = () => {
-    failed = true;
-  };
-  const doc = new DOMParser({ errorHandler: { warning: () => undefined, error: onError, fatalError: onError } }).parseFromString(xml, 'text/xml');
-  return failed ? null : doc;
-}
-
 const all = (parent: Document | Element, name: string, ns = SAML) => Array.from(parent.getElementsByTagNameNS(ns, name));
 const text = (node: Element | undefined) => (node?.textContent ?? '').trim();
 
@@ -57,7 +47,7 @@ function instant(value: string | null): Date | null {
 
 /** The facts of a verified assertion; null when it is not a single well-formed assertion. */
 export function assertionFacts(xml: string): AssertionFacts | null {
-  const assertion = parse(xml)?.documentElement;
+  const assertion = parseXml(xml)?.documentElement;
   if (!assertion || assertion.namespaceURI !== SAML || assertion.localName !== 'Assertion') return null;
   const nameId = all(assertion, 'NameID')[0];
   const subject = text(nameId);
@@ -78,7 +68,7 @@ export function assertionFacts(xml: string): AssertionFacts | null {
 
 /** The response envelope's InResponseTo and Destination: read before verification, used only to find the transaction and compare. */
 export function responseEnvelope(xml: string): { inResponseTo: string | null; destination: string | null } | null {
-  const root = parse(xml)?.documentElement;
+  const root = parseXml(xml)?.documentElement;
   if (!root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') return null;
   return { inResponseTo: root.getAttribute('InResponseTo') || null, destination: root.getAttribute('Destination') || null };
 }

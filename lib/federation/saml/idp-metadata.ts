@@ -6,7 +6,7 @@
  * entity tricks), and the document is bounded by the outbound fetch or the request body.
  */
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { parseXml } from './xml';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -25,16 +25,6 @@ export type MetadataClassification =
 export type MetadataCheck = { ok: true; metadata: IdpMetadata } | { ok: false; classification: MetadataClassification };
 
 const fail = (classification: MetadataClassification): MetadataCheck => ({ ok: false, classification });
-
-function parse(xml: string): Document | null {
-  if (/<!DOCTYPE/i.test(xml)) return null;
-  let failed = false;
-  const onError = () => {
-    failed = true;
-  };
-  const doc = new DOMParser({ errorHandler: { warning: () => undefined, error: onError, fatalError: onError } }).parseFromString(xml, 'text/xml');
-  return failed ? null : doc;
-}
 
 const elements = (parent: Document | Element, ns: string, name: string) => Array.from(parent.getElementsByTagNameNS(ns, name));
 
@@ -67,7 +57,7 @@ function certificateState(base64: string, now: Date): 'valid' | 'expired' | 'not
 }
 
 export function readIdpMetadata(xml: string, now: Date): MetadataCheck {
-  const doc = parse(xml);
+  const doc = parseXml(xml);
   const root = doc?.documentElement;
   if (!root || root.namespaceURI !== MD || root.localName !== 'EntityDescriptor') return fail('invalid_metadata');
   const entityId = root.getAttribute('entityID') ?? '';
