@@ -14,6 +14,7 @@ import { useMailbox } from '@/tests/helpers/accounts';
 import { startDnsServer, type TestDnsServer } from '@/tests/helpers/federation/dns-server';
 import { startExternalIdp, type ExternalIdp } from '@/tests/helpers/federation/external-idp';
 import { startScriptedIdp, type ScriptedIdp } from '@/tests/helpers/federation/scripted-idp';
+import { serveHttps } from '@/tests/helpers/federation/https';
 import { createTestCa, type TestCa } from '@/tests/helpers/federation/test-ca';
 import { problemOf } from '@/tests/helpers/http';
 import { asBrowser, createOrganization, membershipOf, person, type Person } from '@/tests/helpers/organizations';
@@ -134,8 +135,19 @@ describe('federation connections', () => {
         headers: { 'idempotency-key': randomUUID() },
       });
     expect((await del()).status).toBe(409);
+    const [claim] = (await (await asBrowser(ada.browser, 'GET', '/api/organizations/{id}/domains', { params: { id } })).json()).domains;
+    const deleteDomain = () =>
+      asBrowser(ada.browser, 'DELETE', '/api/organizations/{id}/domains/{domain_id}', {
+        params: { id, domain_id: claim.id },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+    expect(await problemOf(await deleteDomain())).toMatchObject({
+      code: 'conflict',
+      detail: '1 active federation connection(s) rely on this domain; disable them first.',
+    });
     expect((await patch(ada, id, connectionId, 'disabled')).status).toBe(200);
     expect((await del()).status).toBe(200);
+    expect((await deleteDomain()).status).toBe(200);
   });
 
   it('refuses to serve a domain the organization has not verified, and another organization sees nothing', async () => {
@@ -185,10 +197,26 @@ describe('federation connections', () => {
     expect((await patch(ada, id, insecure, 'active')).status).toBe(200);
   });
 
-  it('refuses providers on loopback, private and metadata addresses unless private networks are allowed', async () => {
+  it('refuses providers on loopback, private and metadata addresses, and redirects to them, unless private networks are allowed', async () => {
     const ada = await person(mailbox, 'ada');
     const id = await createOrganization(ada);
     const domain = await verifiedDomain(ada, id);
+    // A provider whose discovery redirects to the metadata address: the first hop is made while private
+    // networks are allowed (standing in for a public host), and the redirect is judged after they no
+    // longer are, as a public host's redirect would be.
+    let flip: (() => void) | null = null;
+    const redirector = await serveHttps(ca, (_req, res) => {
+      flip = withEnv({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' });
+      res.writeHead(302, { location: 'https://169.254.169.254/.well-known/openid-configuration' }).end();
+    });
+    try {
+      const redirected = await register(ada, id, { issuer: redirector.origin, domains: [domain] });
+      expect(await problemOf(await patch(ada, id, redirected, 'active'))).toMatchObject({ classification: 'discovery_private_address' });
+      expect(flip, 'the first hop reached the redirecting provider').not.toBeNull();
+    } finally {
+      (flip as (() => void) | null)?.();
+      await redirector.close();
+    }
     const guarded = withEnv({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' });
     try {
       for (const issuer of [idp.issuer, 'https://10.0.0.1', 'https://169.254.169.254', 'https://127.0.0.1:9']) {
