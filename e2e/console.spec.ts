@@ -15,7 +15,20 @@ import { tabTo, widerThan } from './support/site-journeys';
  * and under axe. One story in one test: every step needs the ones before it.
  */
 
-const SECTION_LABELS = ['Members', 'Invitations', 'Groups', 'Roles', 'Policies', 'Delegated admins', 'Approvals', 'Action catalog', 'Audit log', 'Settings'];
+const SECTION_LABELS = [
+  'Members',
+  'Invitations',
+  'Groups',
+  'Roles',
+  'Policies',
+  'Delegated admins',
+  'Approvals',
+  'Action catalog',
+  'Domains',
+  'Single sign-on',
+  'Audit log',
+  'Settings',
+];
 
 const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true, level: 2 }) }).last();
 const nav = (page: Page) => page.getByRole('navigation', { name: /sections$/ });

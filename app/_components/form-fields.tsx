@@ -19,7 +19,8 @@ interface FieldProps {
 /** A labelled text input (or textarea) with its hint and its own error, as on the account pages. */
 export function TextField(
   props: FieldProps & {
-    type?: 'text' | 'email' | 'url' | 'date' | 'datetime-local' | 'number' | 'search';
+    /** `password` for a secret typed once to hand to the service (a provider's client secret), never a sign-in password. */
+    type?: 'text' | 'email' | 'url' | 'date' | 'datetime-local' | 'number' | 'search' | 'password';
     autoComplete?: string;
     defaultValue?: string;
     maxLength?: number;

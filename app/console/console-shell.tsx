@@ -13,12 +13,14 @@ import { ActionsSection } from './sections/actions-section';
 import { ApprovalsSection } from './sections/approvals-section';
 import { AuditSection } from './sections/audit-section';
 import { DelegationsSection } from './sections/delegations-section';
+import { DomainsSection } from './sections/domains-section';
 import { GroupsSection } from './sections/groups-section';
 import { InvitationsSection } from './sections/invitations-section';
 import { MembersSection } from './sections/members-section';
 import { PoliciesSection } from './sections/policies-section';
 import { RolesSection } from './sections/roles-section';
 import { SettingsSection } from './sections/settings-section';
+import { SsoSection } from './sections/sso-section';
 import type { OrganizationDetail } from './contract-types';
 
 type Prefill = { action: string; target: string };
@@ -32,6 +34,8 @@ const RENDER: Record<SectionId, (prefill: Prefill) => ReactNode> = {
   delegations: () => <DelegationsSection />,
   approvals: (prefill) => <ApprovalsSection prefill={prefill} />,
   actions: () => <ActionsSection />,
+  domains: () => <DomainsSection />,
+  sso: () => <SsoSection />,
   audit: () => <AuditSection />,
   settings: () => <SettingsSection />,
 };

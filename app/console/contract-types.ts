@@ -23,5 +23,7 @@ export type ApprovalStatus = Approval['status'];
 export type AgentAction = ItemOf<Contracts['listOrganizationAgentActions']>;
 export type RiskLevel = AgentAction['risk_level'];
 export type AuditEvent = ItemOf<Contracts['listOrganizationAuditEvents']>;
+export type Domain = ItemOf<Contracts['listOrganizationDomains']>;
+export type FederationConnection = ItemOf<Contracts['listFederationConnections']>;
 /** An actor or subject of an audit event; `name` is what people call it, read now (null when gone). */
 export type AuditParty = AuditEvent['actor'];

@@ -13,6 +13,8 @@ export const SECTIONS = [
   { id: 'delegations', label: 'Delegated admins', permission: 'delegations.manage' },
   { id: 'approvals', label: 'Approvals', permission: 'approvals.decide' },
   { id: 'actions', label: 'Action catalog', permission: 'read' },
+  { id: 'domains', label: 'Domains', permission: 'read' },
+  { id: 'sso', label: 'Single sign-on', permission: 'read' },
   { id: 'audit', label: 'Audit log', permission: 'audit.read' },
   { id: 'settings', label: 'Settings', permission: 'read' },
 ] as const satisfies readonly { id: string; label: string; permission: Permission }[];
