@@ -99,7 +99,7 @@ export function ConnectionRow({
         />
       ) : manage ? (
         <div className="auth-actions">
-          <button type="button" className="auth-secondary" onClick={() => void test()} disabled={pending} aria-label={`Test ${name}`}>
+          <button type="button" className="auth-secondary" onClick={() => void test()} disabled={pending} aria-label={`Test connection to ${name}`}>
             Test connection
           </button>
           {connection.status !== 'active' && (
