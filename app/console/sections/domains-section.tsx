@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { CopyableValue } from '@/app/_components/copy-button';
+import { Facts } from '@/app/_components/facts';
 import { StatusBadge } from '@/app/_components/status-badge';
 import { CONTRACTS } from '@/lib/http/contracts';
 import type { Api } from '../../_components/api/use-api';
@@ -141,31 +142,14 @@ function DomainRow({ domain, manage, api, onChanged }: { domain: Domain; manage:
 /** The record to publish, each value with a Copy button. */
 function DnsRecord({ domain }: { domain: Domain }) {
   return (
-    <dl className="auth-profile console-record" aria-label={`DNS record for ${domain.domain}`}>
-      <div>
-        <dt>Type</dt>
-        <dd>{domain.verification.record_type}</dd>
-      </div>
-      <div>
-        <dt>Name</dt>
-        <dd>
-          <CopyableValue value={domain.verification.name} label="record name" />
-        </dd>
-      </div>
-      <div>
-        <dt>Value</dt>
-        <dd>
-          <CopyableValue value={domain.verification.value} label="record value" />
-        </dd>
-      </div>
-      {domain.verify_before && (
-        <div>
-          <dt>Verify before</dt>
-          <dd>
-            <LocalTime iso={domain.verify_before} />
-          </dd>
-        </div>
-      )}
-    </dl>
+    <Facts
+      label={`DNS record for ${domain.domain}`}
+      facts={[
+        { term: 'Type', value: domain.verification.record_type },
+        { term: 'Name', value: <CopyableValue value={domain.verification.name} label="record name" /> },
+        { term: 'Value', value: <CopyableValue value={domain.verification.value} label="record value" /> },
+        domain.verify_before !== null && { term: 'Verify before', value: <LocalTime iso={domain.verify_before} /> },
+      ]}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { RemoveConfirmation } from '@/app/_components/confirmation';
 import { CopyableValue } from '@/app/_components/copy-button';
+import { Facts } from '@/app/_components/facts';
 import { StatusBadge } from '@/app/_components/status-badge';
 import type { Api } from '../../_components/api/use-api';
 import { useConsoleAction } from '../console-api';
@@ -126,54 +127,22 @@ export function ConnectionRow({
 
 /** The connection's settings and what to configure at the provider (the client secret is never shown). */
 function ConnectionValues({ connection }: { connection: FederationConnection }) {
+  const { sp } = connection;
   return (
-    <dl className="auth-profile console-record" aria-label={`Settings of ${connection.display_name}`}>
-      <div>
-        <dt>Connection id</dt>
-        <dd>
-          {connection.connection_id} ({connection.protocol === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'})
-        </dd>
-      </div>
-      <div>
-        <dt>Domains</dt>
-        <dd>{connection.domains.map((d) => d.domain).join(', ')}</dd>
-      </div>
-      {connection.issuer && (
-        <div>
-          <dt>Issuer</dt>
-          <dd>{connection.issuer}</dd>
-        </div>
-      )}
-      {connection.client_id && (
-        <div>
-          <dt>Client ID</dt>
-          <dd>{connection.client_id}</dd>
-        </div>
-      )}
-      {connection.redirect_uri && (
-        <div>
-          <dt>Redirect URI to register at your provider</dt>
-          <dd>
-            <CopyableValue value={connection.redirect_uri} label="redirect URI" />
-          </dd>
-        </div>
-      )}
-      {connection.sp && (
-        <>
-          <div>
-            <dt>Entity ID (our metadata URL)</dt>
-            <dd>
-              <CopyableValue value={connection.sp.entity_id} label="entity ID" />
-            </dd>
-          </div>
-          <div>
-            <dt>Assertion consumer service URL</dt>
-            <dd>
-              <CopyableValue value={connection.sp.acs_url} label="ACS URL" />
-            </dd>
-          </div>
-        </>
-      )}
-    </dl>
+    <Facts
+      label={`Settings of ${connection.display_name}`}
+      facts={[
+        { term: 'Connection id', value: `${connection.connection_id} (${connection.protocol === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'})` },
+        { term: 'Domains', value: connection.domains.map((d) => d.domain).join(', ') },
+        connection.issuer !== null && { term: 'Issuer', value: connection.issuer },
+        connection.client_id !== null && { term: 'Client ID', value: connection.client_id },
+        connection.redirect_uri !== undefined && {
+          term: 'Redirect URI to register at your provider',
+          value: <CopyableValue value={connection.redirect_uri} label="redirect URI" />,
+        },
+        sp !== undefined && { term: 'Entity ID (our metadata URL)', value: <CopyableValue value={sp.entity_id} label="entity ID" /> },
+        sp !== undefined && { term: 'Assertion consumer service URL', value: <CopyableValue value={sp.acs_url} label="ACS URL" /> },
+      ]}
+    />
   );
 }
