@@ -78,22 +78,34 @@ export function DomainsSection() {
   );
 }
 
-/** What a failed verification found, in words. */
-function foundValues(body: object): string | null {
-  const found = 'found' in body && Array.isArray(body.found) ? body.found.filter((v): v is string => typeof v === 'string') : [];
-  return found.length ? `Values found: ${found.map((v) => `“${v}”`).join(', ')}.` : null;
+/**
+ * Why a verification failed, for people: the API's detail is generic, its `reason` and `found` say
+ * more. Null for other refusals (a passed verification window), whose own words say what to do.
+ */
+const FAILURES: Record<string, (name: string) => string> = {
+  no_record: (name) => `No TXT record was found at ${name} yet. DNS changes can take a while to spread: try again in a few minutes.`,
+  other_values: (name) => `TXT records were found at ${name}, but none holds the value shown here.`,
+  timeout: () => 'The DNS lookup timed out. Try again in a moment.',
+  lookup_failed: () => 'The DNS lookup failed. Try again in a moment.',
+};
+
+function verificationFailure(problem: object, name: string): string | null {
+  const why = 'reason' in problem && typeof problem.reason === 'string' ? FAILURES[problem.reason] : undefined;
+  if (!why) return null;
+  const found = 'found' in problem && Array.isArray(problem.found) ? problem.found.filter((v): v is string => typeof v === 'string') : [];
+  const values = found.length ? ` These values were found: ${found.map((v) => `“${v}”`).join(', ')}.` : '';
+  return why(name) + values;
 }
 
 function DomainRow({ domain, manage, api, onChanged }: { domain: Domain; manage: boolean; api: Api; onChanged: (message: string) => Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
-  const [found, setFound] = useState<string | null>(null);
-  const { pending, run, alert } = useConsoleAction();
+  const { pending, run, alert, setError } = useConsoleAction();
   const params = { id: useConsole().organization.id, domain_id: domain.id };
 
   async function verify() {
-    setFound(null);
     const result = await run(() => api.verifyOrganizationDomain({ params }));
-    if (result && !result.ok) setFound(foundValues(result.body));
+    const failure = result && !result.ok ? verificationFailure(result.body, domain.verification.name) : null;
+    if (failure) setError(failure);
     if (result?.ok) await onChanged(`${domain.domain} is verified.`);
   }
 
@@ -111,7 +123,6 @@ function DomainRow({ domain, manage, api, onChanged }: { domain: Domain; manage:
         </p>
         {domain.status === 'pending' && <DnsRecord domain={domain} />}
         {domain.status === 'failed' && <p className="hint">Not verified in time: delete it and register it again for a new record.</p>}
-        {found && <p className="hint">{found}</p>}
       </div>
       {manage && confirming ? (
         <RemoveConfirmation

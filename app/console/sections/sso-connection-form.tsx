@@ -63,6 +63,7 @@ export function ConnectionForm({ api, verified, onRegistered }: { api: Api; veri
           { value: 'saml', label: 'SAML 2.0' },
         ]}
       />
+      <ProviderSetup protocol={protocol} />
       <TextField
         label="Connection id"
         name="connection_id"
@@ -123,5 +124,20 @@ export function ConnectionForm({ api, verified, onRegistered }: { api: Api; veri
         </button>
       </div>
     </form>
+  );
+}
+
+/** What to set up at the provider first; the values it needs from us come back on the connection's card. */
+function ProviderSetup({ protocol }: { protocol: 'oidc' | 'saml' }) {
+  return protocol === 'oidc' ? (
+    <p className="hint">
+      At your provider, create a web application (a confidential client, authorization code flow, scopes openid and email) and copy its issuer URL, client ID
+      and client secret here. Once registered, the connection shows the redirect URI to register at your provider: do that before activating it.
+    </p>
+  ) : (
+    <p className="hint">
+      Give your provider&rsquo;s metadata here. Once registered, the connection shows our entity ID and assertion consumer service URL to configure at your
+      provider: do that before activating it.
+    </p>
   );
 }

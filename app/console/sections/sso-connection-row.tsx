@@ -6,6 +6,7 @@ import { CopyableValue } from '@/app/_components/copy-button';
 import { Facts } from '@/app/_components/facts';
 import { StatusBadge } from '@/app/_components/status-badge';
 import type { Api } from '../../_components/api/use-api';
+import { StatusNote } from '../../_components/auth/error-alert';
 import { useConsoleAction } from '../console-api';
 import { useConsole } from '../console-context';
 import type { FederationConnection } from '../contract-types';
@@ -87,7 +88,8 @@ export function ConnectionRow({
           <strong>{name}</strong> <StatusBadge value={connection.status} />
         </p>
         <ConnectionValues connection={connection} />
-        {health && <p role="status">{health}</p>}
+        {/* Present before the check answers, so the answer is announced. */}
+        <StatusNote message={health} />
       </div>
       {manage && confirming ? (
         <RemoveConfirmation

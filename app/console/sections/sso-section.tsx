@@ -1,7 +1,7 @@
 'use client';
 
 import { CONTRACTS } from '@/lib/http/contracts';
-import { StatusNote } from '../../_components/auth/error-alert';
+import { ErrorAlert, StatusNote } from '../../_components/auth/error-alert';
 import { useCollection, useConsoleApi } from '../console-api';
 import { useConsole } from '../console-context';
 import { CollectionState, useSectionStatus } from '../console-ui';
@@ -31,7 +31,9 @@ export function SsoSection() {
         People with an address at a verified domain sign in through your identity provider and join the organization as members.{' '}
         {manage ? '' : 'Your role lets you see connections but not change them.'}
       </p>
-      {manage && (
+      {/* The form waits for the domains: until they arrive, "verify a domain first" would be said wrongly. */}
+      {manage && <ErrorAlert message={domains.error} />}
+      {manage && domains.items !== null && (
         <ConnectionForm
           api={api}
           verified={verified}
