@@ -3,21 +3,17 @@
  * delegated operation: the answer is a document, not the API's JSON). Registered connections answer
  * too, since the admin configures the IdP before activating; OIDC and unknown ids are not found.
  */
+import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { findConnectionAnywhere } from '../connections/connections.repo';
 import { spMetadata } from './service-provider';
 
-const notFound = (requestId: string) =>
-  new Response(JSON.stringify({ type: 'about:blank#not_found', title: 'The resource does not exist', status: 404, code: 'not_found', request_id: requestId }), {
-    status: 404,
-    headers: { 'content-type': 'application/problem+json' },
-  });
-
-export async function serveSpMetadata(request: Request, context: { requestId: string }): Promise<Response> {
+/** A refusal is thrown: the pipeline answers it in the API's problem format, like any other. */
+export async function serveSpMetadata(request: Request): Promise<Response> {
   const match = /\/saml\/([^/]+)\/metadata$/.exec(new URL(request.url).pathname);
   const connectionId = match ? decodeURIComponent(match[1]!) : '';
   const connection = connectionId ? await findConnectionAnywhere(await getDb(), connectionId) : null;
-  if (!connection || connection.protocol !== 'saml') return notFound(context.requestId);
+  if (!connection || connection.protocol !== 'saml') throw serviceError('not_found', 'No SAML connection has this connection_id.');
   return new Response(spMetadata(connection), {
     status: 200,
     headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-store' },

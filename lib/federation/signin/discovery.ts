@@ -4,13 +4,13 @@
  * never the organization or anything of the provider.
  */
 import { getConfig } from '@/lib/config';
-import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { domainOfEmail } from '../domains/domain-names';
+import { assertSignInOpen } from './federated-session';
 import { activeConnectionForDomain } from './signin.repo';
 
 export async function discoverConnection(email: string) {
-  if (!getConfig().federationEnabled) throw serviceError('service_unavailable', 'Federated sign-in is switched off in this deployment.');
+  assertSignInOpen('oidc');
   const domain = domainOfEmail(email);
   const connection = domain ? await activeConnectionForDomain(await getDb(), domain) : null;
   // SAML connections are offered only while SAML execution is switched on.

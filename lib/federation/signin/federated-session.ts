@@ -11,9 +11,10 @@ import { recordAudit } from '@/lib/audit';
 import { getConfig } from '@/lib/config';
 import { ANONYMOUS, type SessionActor } from '@/lib/contract/actor';
 import type { SessionCookieInstruction } from '@/lib/contract/operation';
+import { serviceError } from '@/lib/contract/errors';
 import { getDb, inTransaction } from '@/lib/db';
 import { logLine } from '@/lib/platform';
-import type { ConnectionRow } from '../connections/connections.repo';
+import { findConnectionAnywhere, type ConnectionRow } from '../connections/connections.repo';
 import { domainOfEmail } from '../domains/domain-names';
 import { federatedPerson, type FederatedClaims } from './just-in-time';
 import { connectionServesDomain } from './signin.repo';
@@ -54,6 +55,22 @@ export class Refused extends Error {
 export const refuse = (result: FederationResult): never => {
   throw new Refused(result);
 };
+
+/** The gates of federated sign-in: FEDERATION_ENABLED for every protocol, SAML_ENABLED besides for SAML. */
+export function assertSignInOpen(protocol: 'oidc' | 'saml'): void {
+  const config = getConfig();
+  if (!config.federationEnabled) throw serviceError('service_unavailable', 'Federated sign-in is switched off in this deployment.');
+  if (protocol === 'saml' && !config.samlEnabled) throw serviceError('service_unavailable', 'SAML sign-in is switched off in this deployment.');
+}
+
+/** An active connection of the protocol, or the one refusal for every other case (unknown, disabled, other protocol). */
+export async function startableConnection(connectionId: string, protocol: 'oidc' | 'saml'): Promise<ConnectionRow> {
+  const connection = await findConnectionAnywhere(await getDb(), connectionId);
+  if (!connection || connection.status !== 'active' || connection.protocol !== protocol) {
+    throw serviceError('invalid_request', 'This sign-in connection is not available.');
+  }
+  return connection;
+}
 
 export const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const randomToken = () => randomBytes(32).toString('base64url');

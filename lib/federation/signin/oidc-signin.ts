@@ -11,16 +11,17 @@ import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { openSecret, sealSecret, shouldSweep } from '@/lib/platform';
 import { federationCallbackUri } from '../connections/connections';
-import { findConnectionAnywhere, type ConnectionRow } from '../connections/connections.repo';
 import { classifyTokenFailure, openidClient, providerConfiguration } from '../providers/oidc-client';
 import {
   assertBrowser,
   assertServedDomain,
+  assertSignInOpen,
   bindingCookie,
   completeFederatedSignIn,
   digest,
   randomToken,
   refuse,
+  startableConnection,
   type FederationOutcome,
   type SignInContext,
 } from './federated-session';
@@ -29,22 +30,9 @@ import { consumeTransaction, deleteExpiredTransactions, findConnectionByUuid, in
 const NONCE_PURPOSE = 'federation-nonce';
 const VERIFIER_PURPOSE = 'federation-pkce-verifier';
 
-function assertGateOpen(): void {
-  if (!getConfig().federationEnabled) throw serviceError('service_unavailable', 'Federated sign-in is switched off in this deployment.');
-}
-
-/** An active OIDC connection, or the one refusal for every other case (unknown, disabled, SAML). */
-async function startableConnection(connectionId: string): Promise<ConnectionRow> {
-  const connection = await findConnectionAnywhere(await getDb(), connectionId);
-  if (!connection || connection.status !== 'active' || connection.protocol !== 'oidc') {
-    throw serviceError('invalid_request', 'This sign-in connection is not available.');
-  }
-  return connection;
-}
-
 export async function startOidcSignIn(connectionId: string, now: Date): Promise<{ location: string; cookie: string }> {
-  assertGateOpen();
-  const connection = await startableConnection(connectionId);
+  assertSignInOpen('oidc');
+  const connection = await startableConnection(connectionId, 'oidc');
   const oc = await openidClient();
   const config = await providerConfiguration(connection).catch(() => {
     throw serviceError('service_unavailable', "The organization's identity provider cannot be reached; try again later.");

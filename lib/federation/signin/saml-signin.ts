@@ -9,19 +9,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
-import { findConnectionAnywhere } from '../connections/connections.repo';
 import { assertionFacts, responseEnvelope } from '../saml/assertion';
 import { acsUrl, samlFor } from '../saml/service-provider';
 import {
   assertBrowser,
   assertServedDomain,
+  assertSignInOpen,
   bindingCookie,
   completeFederatedSignIn,
   digest,
   randomToken,
   refuse,
+  startableConnection,
   type FederationOutcome,
   type FederationResult,
   type SignInContext,
@@ -31,15 +31,9 @@ import { consumeTransaction, findConnectionByUuid, insertTransaction, recordAsse
 /** SAML responses are small; a bigger one is refused before it is decoded. */
 export const MAX_SAML_RESPONSE_CHARS = 256 * 1024;
 
-function assertSamlOpen(): void {
-  if (!getConfig().federationEnabled || !getConfig().samlEnabled) throw serviceError('service_unavailable', 'SAML sign-in is switched off in this deployment.');
-}
-
 export async function startSamlSignIn(connectionId: string, now: Date): Promise<{ location: string; cookie: string }> {
-  assertSamlOpen();
-  const connection = await findConnectionAnywhere(await getDb(), connectionId);
-  if (!connection || connection.status !== 'active' || connection.protocol !== 'saml')
-    throw serviceError('invalid_request', 'This sign-in connection is not available.');
+  assertSignInOpen('saml');
+  const connection = await startableConnection(connectionId, 'saml');
   // An xsd:ID starts with a letter or underscore.
   const requestId = `_${randomBytes(20).toString('hex')}`;
   const binding = randomToken();
