@@ -102,7 +102,7 @@ test.describe('the developer portal', () => {
       await form.getByRole('checkbox', { name: /identity\.developer\.read/ }).check();
       await form.getByRole('button', { name: 'Register application' }).click();
       await expect(page.getByText('“Journey App” is registered.')).toBeVisible();
-      clientId = (await page.locator('.portal-secret .portal-id').textContent()) ?? '';
+      clientId = (await page.locator('.one-time-secret .portal-id').textContent()) ?? '';
       expect(clientId).not.toBe('');
       await page.getByRole('button', { name: 'Copy', exact: true }).click();
       await expect(page.getByText('Client secret copied to the clipboard.')).toBeVisible();

@@ -21,6 +21,7 @@ import { PoliciesSection } from './sections/policies-section';
 import { RolesSection } from './sections/roles-section';
 import { SettingsSection } from './sections/settings-section';
 import { SsoSection } from './sections/sso-section';
+import { DirectorySection } from './sections/directory-section';
 import type { OrganizationDetail } from './contract-types';
 
 type Prefill = { action: string; target: string };
@@ -36,6 +37,7 @@ const RENDER: Record<SectionId, (prefill: Prefill) => ReactNode> = {
   actions: () => <ActionsSection />,
   domains: () => <DomainsSection />,
   sso: () => <SsoSection />,
+  directory: () => <DirectorySection />,
   audit: () => <AuditSection />,
   settings: () => <SettingsSection />,
 };

@@ -27,3 +27,4 @@ export type Domain = ItemOf<Contracts['listOrganizationDomains']>;
 export type FederationConnection = ItemOf<Contracts['listFederationConnections']>;
 /** An actor or subject of an audit event; `name` is what people call it, read now (null when gone). */
 export type AuditParty = AuditEvent['actor'];
+export type ScimToken = ItemOf<Contracts['listScimTokens']>;

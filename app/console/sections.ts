@@ -15,6 +15,7 @@ export const SECTIONS = [
   { id: 'actions', label: 'Action catalog', permission: 'read' },
   { id: 'domains', label: 'Domains', permission: 'read' },
   { id: 'sso', label: 'Single sign-on', permission: 'read' },
+  { id: 'directory', label: 'Directory sync', permission: 'scim.manage' },
   { id: 'audit', label: 'Audit log', permission: 'audit.read' },
   { id: 'settings', label: 'Settings', permission: 'read' },
 ] as const satisfies readonly { id: string; label: string; permission: Permission }[];

@@ -11,7 +11,7 @@ import { RemoveConfirmation } from '@/app/_components/confirmation';
 import type { ItemOf } from '@/lib/contract/client';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/contract/scopes';
 import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
-import { OneTimeSecret } from './one-time-secret';
+import { OneTimeSecret } from '@/app/_components/one-time-secret';
 
 type ApiKey = ItemOf<Contracts['listApiKeys']>;
 

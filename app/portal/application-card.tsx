@@ -12,7 +12,7 @@ import type { Contracts } from '@/lib/http/contracts';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
 import type { ScopeChoice } from './application-scopes';
 import { CertificationStatus } from './certification-status';
-import { OneTimeSecret } from './one-time-secret';
+import { OneTimeSecret } from '@/app/_components/one-time-secret';
 import { CopyableValue, ProviderFacts, Quickstart, useIssuer } from './quickstart';
 
 export type Application = ItemOf<Contracts['listApplications']>;

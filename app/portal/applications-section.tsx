@@ -11,7 +11,7 @@ import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
 import { ApplicationCard, type Application } from './application-card';
 import { RedirectsAndScopes, redirectUris } from './application-fields';
 import type { ScopeChoice } from './application-scopes';
-import { OneTimeSecret } from './one-time-secret';
+import { OneTimeSecret } from '@/app/_components/one-time-secret';
 
 const CLIENT_TYPES = [
   { value: 'confidential', label: 'Confidential: runs on a server and keeps a client secret' },

@@ -10,7 +10,7 @@ import { EVENT_TYPES, type EventType } from '@/lib/contract/events';
 import { CONTRACTS } from '@/lib/http/contracts';
 import { DeliveryLog } from './delivery-log';
 import { LocalReceiversNote } from './local-receivers-note';
-import { OneTimeSecret } from './one-time-secret';
+import { OneTimeSecret } from '@/app/_components/one-time-secret';
 import { WebhookCard } from './webhook-card';
 
 const EVENT_CHOICES = EVENT_TYPES.map((type) => ({ value: type, label: type }));

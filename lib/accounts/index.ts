@@ -12,3 +12,4 @@ export { deliver } from './mails';
 export { startVerifiedEnrollment } from './enrollment';
 export { stepUpMethodsOf } from './step-up-methods';
 export { startSession } from './session-start';
+export { createVouchedAccount, type VouchedPerson } from './vouched-account';

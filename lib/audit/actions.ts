@@ -79,6 +79,15 @@ export const AUDIT_ACTIONS = {
   'federation.connection.deleted': ['connection_id'],
   // A federated sign-in: the connection (its admin-chosen id) and whether it made the account or membership.
   'signin.federation': ['connection_id', 'account_created', 'membership'],
+  'scim.token.created': [],
+  'scim.token.revoked': [],
+  // A directory's provisioning (actor: its SCIM token). account: `created` or `linked` (an existing account).
+  'scim.user.provisioned': ['account'],
+  // The SCIM attributes that changed, by name (never their values: the directory's data is personal).
+  'scim.user.updated': ['fields'],
+  'scim.user.deactivated': [],
+  'scim.user.reactivated': [],
+  'scim.user.deprovisioned': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

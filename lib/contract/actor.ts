@@ -60,6 +60,7 @@ export type SessionActor = Extract<Actor, { kind: 'session' }>;
 export type BearerActor = Extract<Actor, { kind: 'bearer' }>;
 export type EnrollmentActor = Extract<Actor, { kind: 'enrollment' }>;
 export type RecoveryActor = Extract<Actor, { kind: 'recovery' }>;
+export type ScimActor = Extract<Actor, { kind: 'scim' }>;
 
 /**
  * Narrows the actor an operation's auth term established. The pipeline guarantees the kind; this is

@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   idempotency_request_in_flight: { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
+  precondition_failed: { status: 412, title: 'The resource changed since the version the request names' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be JSON' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with a different request' },

@@ -69,6 +69,8 @@ export interface HandlerContext<P, Q, B, A extends AuthTerm = AuthTerm, T extend
    * flow to the browser that started it (a federated sign-in's transaction); never the session's.
    */
   cookie: (name: string) => string | null;
+  /** The request's conditional headers (RFC 9110 §13), as sent: for operations that answer with ETags. */
+  preconditions: { ifMatch: string | null; ifNoneMatch: string | null };
 }
 
 const RESULT = Symbol('operation-result');

@@ -1,4 +1,5 @@
 import { serviceError } from '@/lib/contract/errors';
+import { NOT_JSON } from './problem';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -40,6 +41,6 @@ export function decodeBody(text: string, contentType: string | null, acceptsForm
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw serviceError('invalid_request', 'The body is not valid JSON.');
+    throw serviceError('invalid_request', NOT_JSON);
   }
 }

@@ -25,6 +25,8 @@ import * as roles from '@/lib/organizations/roles/roles.contract';
 import * as domains from '@/lib/federation/domains/domains.contract';
 import * as connections from '@/lib/federation/connections/connections.contract';
 import * as federationSignIn from '@/lib/federation/signin/signin.contract';
+import * as scimTokens from '@/lib/scim/tokens/tokens.contract';
+import * as scim from '@/lib/scim/scim.contract';
 // Runtime and status
 import * as status from '@/lib/status/status.contract';
 import * as docs from '@/lib/docs/docs.contract';
@@ -72,6 +74,8 @@ export const CONTRACTS = {
   ...contractsOf(domains),
   ...contractsOf(connections),
   ...contractsOf(federationSignIn),
+  ...contractsOf(scimTokens),
+  ...contractsOf(scim),
   // Runtime and status
   ...contractsOf(status),
   ...contractsOf(docs),

@@ -4,6 +4,7 @@ import { resolveApiKey } from '@/lib/developer';
 import { resolveAccessToken } from '@/lib/oidc';
 import { resolveTenant } from '@/lib/organizations';
 import type { TenantActor } from '@/lib/contract/tenant';
+import { resolveScimToken } from '@/lib/scim';
 import { resolveSessionCookie } from '@/lib/sessions';
 
 /**
@@ -39,7 +40,7 @@ export const credentialStores: CredentialStores = {
   },
   oauthAccessToken: resolveAccessToken,
   apiKey: resolveApiKey,
-  scimToken: none,
+  scimToken: resolveScimToken,
   clientAuthentication: none,
   stepUpMethods: stepUpMethodsOf,
   tenant: resolveTenant,

@@ -10,6 +10,7 @@ import { SCOPE_TABLE } from '@/lib/oidc';
 import { MAX_PAGE_LIMIT } from './cursor';
 import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { buildScopeTable } from './scope-table';
+import { SCIM_MEDIA_TYPE, successMediaType, surfaceOf } from './surfaces';
 import { CURRENT_API_VERSION, DEPRECATION_NOTICE_DAYS } from './versioning';
 
 type Json = Record<string, unknown>;
@@ -130,6 +131,7 @@ const isNavigation = (op: AnyOperation) => op.kind === 'delegated' && isRedirect
  * and either may meet a problem document from the pipeline's own steps before the hand-over.
  */
 function errorResponseName(op: AnyOperation, status: number): string {
+  if (surfaceOf(op.path) === 'scim') return `ScimError${status}`;
   // The delegate answers 400 and what the operation declares; other statuses come from the pipeline.
   const fromDelegate = op.kind === 'delegated' && (status === 400 || (op.errorStatuses ?? []).includes(status));
   if (!fromDelegate) return `Error${status}`;
@@ -139,13 +141,24 @@ function errorResponseName(op: AnyOperation, status: number): string {
 function responsesOf(op: AnyOperation): Json {
   const responses: Record<string, Json> = {};
   for (const status of statusesFor(op)) {
-    if (isRedirect(status)) {
+    if (status === 304) {
+      responses['304'] = {
+        description: 'Not modified: If-None-Match names the current version',
+        headers: { ETag: { $ref: '#/components/headers/ETag' }, ...REQUEST_ID },
+      };
+    } else if (status === 204) {
+      responses['204'] = { description: 'Done (no content)', headers: REQUEST_ID };
+    } else if (isRedirect(status)) {
       responses[String(status)] = {
         description: status === op.successStatus ? 'Redirect (the outcome)' : 'Redirect',
         headers: { Location: { $ref: '#/components/headers/Location' }, ...REQUEST_ID },
       };
     } else if (status === op.successStatus) {
-      responses[String(status)] = { description: 'Success', headers: REQUEST_ID, content: { 'application/json': { schema: successSchema(op) } } };
+      responses[String(status)] = {
+        description: 'Success',
+        headers: REQUEST_ID,
+        content: { [successMediaType(surfaceOf(op.path))]: { schema: successSchema(op) } },
+      };
     } else {
       responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(op, status)}` };
     }
@@ -169,6 +182,7 @@ function operationObject(op: AnyOperation): Json {
           requestBody: {
             required: true,
             content: {
+              ...(surfaceOf(op.path) === 'scim' ? { [SCIM_MEDIA_TYPE]: { schema: jsonSchema(op.body as z.ZodType, 'input') } } : {}),
               'application/json': { schema: jsonSchema(op.body as z.ZodType, 'input') },
               ...(op.acceptsForm ? { 'application/x-www-form-urlencoded': { schema: jsonSchema(op.body as z.ZodType, 'input') } } : {}),
             },
@@ -202,6 +216,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict (or an idempotent request still in flight)',
+  412: 'Precondition failed: If-Match does not name the current version',
   413: 'Body too large',
   415: 'Unsupported media type',
   422: 'Idempotency-Key reused with a different body',
@@ -221,6 +236,10 @@ const ERROR_SURFACES: Record<string, { content: Json; note: string }> = {
   ProtocolError: {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } }, ...PROBLEM },
     note: ` (the OAuth error, ${BEFORE_HAND_OVER})`,
+  },
+  ScimError: {
+    content: { [SCIM_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/ScimError' } } },
+    note: ' (the SCIM error schema, RFC 7644 section 3.12)',
   },
   NavigationError: { content: { 'text/html': { schema: { type: 'string' } }, ...PROBLEM }, note: ` (an error page for the person, ${BEFORE_HAND_OVER})` },
 };
@@ -279,6 +298,17 @@ function componentCatalogue(responses: Json): Record<string, Json> {
           step_up: { type: 'object', properties: { methods: { type: 'array', items: { type: 'string' } }, max_age_seconds: { type: 'integer' } } },
         },
       },
+      ScimError: {
+        type: 'object',
+        description: 'RFC 7644 section 3.12 error response: every failure under /scim/v2',
+        required: ['schemas', 'status'],
+        properties: {
+          schemas: { type: 'array', items: { type: 'string', const: 'urn:ietf:params:scim:api:messages:2.0:Error' } },
+          status: { type: 'string', description: 'The HTTP status, as a string' },
+          scimType: { type: 'string' },
+          detail: { type: 'string' },
+        },
+      },
       OAuthError: {
         type: 'object',
         description: 'RFC 6749 section 5.2 error response, as node-oidc-provider answers it',
@@ -290,6 +320,7 @@ function componentCatalogue(responses: Json): Record<string, Json> {
     headers: {
       RequestId: { description: 'Correlation id, on every response', schema: { type: 'string' } },
       Location: { description: 'Where the browser goes next', schema: { type: 'string' } },
+      ETag: { description: "The resource's current version (strong)", schema: { type: 'string' } },
     },
     parameters: {
       ApiVersion: { name: 'X-Service-API-Version', in: 'header', required: false, schema: { type: 'string', enum: [CURRENT_API_VERSION] } },

@@ -164,6 +164,7 @@ function handlerContext(flow: Flow) {
     tenant: established(flow.tenant, 'authorization'),
     deviceBinding: () => deviceBinding(request.headers),
     cookie: (name: string) => (name === sessionCookieName() ? null : readCookie(request.headers, name)),
+    preconditions: { ifMatch: request.headers.get('if-match'), ifNoneMatch: request.headers.get('if-none-match') },
   } as const;
 }
 
@@ -188,7 +189,8 @@ async function invoke(op: ApiOperation, ctx: HandlerContext<any, any, any>) {
         headers: outcome.sessionCookie ? { ...outcome.headers, 'Set-Cookie': sessionCookieHeader(outcome.sessionCookie) } : outcome.headers,
       }
     : { status: op.successStatus, body: outcome, headers: {} };
-  return { status, body: (op.response as z.ZodType).parse(body), headers };
+  // 304 Not Modified has no body (RFC 9110 §15.4.5): the client keeps the representation it has.
+  return { status, body: status === 304 ? null : (op.response as z.ZodType).parse(body), headers };
 }
 
 function formField(flow: Flow, field: string): string | null {

@@ -14,18 +14,8 @@ export function problemBody(error: ServiceError, requestId: string): Record<stri
   };
 }
 
-export function problemResponse(error: ServiceError, requestId: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(problemBody(error, requestId)), {
-    status: error.status,
-    headers: {
-      'Content-Type': 'application/problem+json',
-      'Cache-Control': 'no-store',
-      ...headers,
-      ...error.headers,
-      'X-Request-ID': requestId,
-    },
-  });
-}
+/** What decodeBody says of a body that is not JSON (the SCIM surface calls it invalidSyntax). */
+export const NOT_JSON = 'The body is not valid JSON.';
 
 /**
  * What an unexpected error may say in the log. Drizzle puts a failed query's parameters into its

@@ -38,6 +38,8 @@ import { organizationApplicationOperations } from '@/lib/organizations/applicati
 import { webhookOperations } from '@/lib/webhooks/webhooks.routes';
 import { mcpOperations } from '@/lib/mcp/mcp.routes';
 import { privacyOperations } from '@/lib/privacy/privacy.routes';
+import { scimTokenOperations } from '@/lib/scim/tokens/tokens.routes';
+import { scimOperations } from '@/lib/scim/scim.routes';
 import { openapiOperations } from './openapi.routes';
 
 export const OPERATIONS: readonly AnyOperation[] = [
@@ -65,6 +67,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...domainOperations,
   ...connectionOperations,
   ...federationSignInOperations,
+  ...scimTokenOperations,
+  ...scimOperations,
   ...approvalOperations,
   ...agentActionOperations,
   ...auditEventOperations,

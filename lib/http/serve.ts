@@ -83,9 +83,9 @@ async function answerOptions(declared: AnyOperation[], allow: string, request: R
   return response;
 }
 
-function handlerFor(candidates: AnyOperation[], allow: string): RouteHandler {
+function handlerFor(path: string, candidates: AnyOperation[], allow: string): RouteHandler {
   if (candidates.length === 0) {
-    return async (request) => methodNotAllowed(allow, request.headers);
+    return async (request) => methodNotAllowed(path, allow, request.headers);
   }
   const [only] = candidates;
   // Almost every path has one operation per method: no body to peek at.
@@ -108,6 +108,7 @@ export function serve(path: string): Record<HttpMethod | 'OPTIONS', RouteHandler
   const handlers: Partial<Record<HttpMethod | 'OPTIONS', RouteHandler>> = { OPTIONS: (request) => answerOptions(declared, allow, request) };
   for (const method of METHODS)
     handlers[method] = handlerFor(
+      path,
       declared.filter((op) => op.method === method),
       allow,
     );

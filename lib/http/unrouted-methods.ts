@@ -13,8 +13,8 @@ import { methodNotAllowed, noSuchOperation } from './fallback';
 
 /** next/dist/server/web/http.js HTTP_METHODS. */
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']);
-/** Surfaces with catch-all bindings that answer unknown paths with 404 (app/api, app/oauth, app/.well-known). */
-const OPERATION_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
+/** Surfaces with catch-all bindings that answer unknown paths with 404 (app/api, app/oauth, app/.well-known, app/scim). */
+const OPERATION_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/scim/'];
 /** Pages and static files are served to these only. */
 const PAGE_METHODS = 'GET, HEAD';
 
@@ -45,9 +45,9 @@ export function isRoutedMethod(method: string): boolean {
 export function unroutedAnswer(routes: readonly Route[], pathname: string, headers: Headers): Response {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const route = routes.find((candidate) => candidate.pattern.test(path));
-  if (route) return methodNotAllowed(route.allow, headers);
-  if (OPERATION_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix))) return noSuchOperation(headers);
-  return methodNotAllowed(PAGE_METHODS, headers);
+  if (route) return methodNotAllowed(path, route.allow, headers);
+  if (OPERATION_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix))) return noSuchOperation(path, headers);
+  return methodNotAllowed(path, PAGE_METHODS, headers);
 }
 
 let routes: Route[] | null = null;

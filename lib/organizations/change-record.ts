@@ -18,7 +18,7 @@ export interface OrganizationChange<A extends string> {
 
 export async function recordChange<A extends string>(
   tx: Executor,
-  tenant: TenantActor,
+  tenant: Pick<TenantActor, 'organizationId'>,
   actor: Actor,
   change: OrganizationChange<A>,
   now: Date,

@@ -10,3 +10,14 @@ export { POLICY_KEYS } from '@/lib/contract/policy-keys';
 export { recordChange, type OrganizationChange } from './change-record';
 export { joinOrganization, membershipStatusOf } from './members/join';
 export { decide, passGuards, transitionFor, unlistedPairs, type Guard, type TransitionTable } from './transitions/table';
+export { directoryMembership, moveDirectoryMembership, type DirectoryMove } from './members/directory';
+export {
+  addDirectoryGroupMember,
+  createDirectoryGroup,
+  deleteDirectoryGroup,
+  lockDirectoryGroup,
+  removeDirectoryGroupMember,
+  renameDirectoryGroup,
+  setDirectoryGroupMembers,
+} from './groups/directory-groups';
+export type { GroupRow } from './groups/groups.repo';

@@ -35,3 +35,4 @@ export { consumeRateLimit, refundRateLimit, type RateDecision } from './rate-lim
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
 export { shouldSweep } from './sweep';
+export { base32, prefixedSecretFormat, type PrefixedSecretFormat } from './prefixed-secret';

@@ -39,7 +39,7 @@ describe('SCIM filters', () => {
       'userName eq "a" and externalId eq "b"',
       'not (userName eq "a")',
       'name.givenName eq "Barbara"',
-      'displayName eq "x"',
+      'title eq "x"',
       'userName eq "unterminated',
       'userName eq "control\u0001char"',
       'userName eq 42',

@@ -2,12 +2,12 @@
  * SCIM filters (RFC 7644 §3.4.2.2), the strict subset this service answers: one equality on an
  * attribute the resource type allows, as the spec names them (`userName eq`, `externalId eq`) and as
  * provisioning clients send them (Entra's `emails[type eq "work"].value eq`, `emails.value eq`,
- * groups' `displayName eq`). Attribute names and the operator are case-insensitive (RFC 7643 §2.1),
+ * `displayName eq` for users and groups). Attribute names and the operator are case-insensitive (RFC 7643 §2.1),
  * the value is a JSON string. Anything else, a bare value without an operator included, is refused
  * with the reason, for a 400 `invalidFilter`. What this returns is data a query can use, never text.
  */
 
-export const USER_FILTER_ATTRIBUTES = ['userName', 'externalId', 'emails.value'] as const;
+export const USER_FILTER_ATTRIBUTES = ['userName', 'externalId', 'emails.value', 'displayName'] as const;
 export const GROUP_FILTER_ATTRIBUTES = ['displayName', 'externalId'] as const;
 export type FilterAttribute = (typeof USER_FILTER_ATTRIBUTES)[number] | (typeof GROUP_FILTER_ATTRIBUTES)[number];
 

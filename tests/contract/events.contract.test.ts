@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { type AnyOperation, bindResource } from '@/lib/contract/operation';
 import { resourceContract } from '@/lib/contract/wire';
 import { getDb } from '@/lib/db';
-import { outboxEvents } from '@/lib/db/schema';
+import { outboxEvents, scimUsers } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { emitEvent, EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/events';
 import { OPERATIONS } from '@/lib/http/registry';
 import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
@@ -20,6 +21,7 @@ import { APPLICATIONS, createApplication, ONE_APPLICATION } from '../helpers/app
 import { mintAccessToken } from '../helpers/oauth';
 import { provableDomain, returnFromProvider, samlResponseReady, sceneConnection } from '../helpers/federation/scene';
 import { asBrowser, createOrganization, invite, joinAs } from '../helpers/organizations';
+import { directory, patchOp, provision, userBody } from '../helpers/scim';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { WalkCoverage } from '../helpers/walk-coverage';
 
@@ -350,6 +352,78 @@ const SCENARIOS: Record<string, () => Promise<Act | Act[]>> = {
     return () => asBrowser(owner.browser, 'DELETE', '/api/organizations/{id}/applications/{application_id}', { params: { id, application_id: app.id } });
   },
 };
+
+/** A directory with one user whose membership an admin has since removed (so `active: true` joins again). */
+async function directoryWithRemovedUser() {
+  const dir = await directory(mailbox, 'events-scim');
+  const user = await provision(dir, address());
+  const [row] = await (await getDb()).select().from(scimUsers).where(eq(scimUsers.id, user.id));
+  await asBrowser(dir.owner.browser, 'DELETE', '/api/organizations/{id}/members/{member_id}', { params: { id: dir.id, member_id: row!.membershipId } });
+  return { dir, user };
+}
+
+/** A directory group with one member, and another user of the directory outside it. */
+async function directoryGroup() {
+  const dir = await directory(mailbox, 'events-scim');
+  const [inside, outside] = [await provision(dir, address()), await provision(dir, address())];
+  const response = await dir.scim('POST', '/scim/v2/Groups', { body: { displayName: `Team ${randomUUID().slice(0, 8)}`, members: [{ value: inside.id }] } });
+  const group = (await response.json()) as { id: string };
+  return { dir, group, inside, outside };
+}
+
+const SCIM_SCENARIOS: Record<string, () => Promise<Act | Act[]>> = {
+  // Active, and provisioned deactivated (the membership is suspended at once).
+  provisionScimUser: async () => {
+    const dir = await directory(mailbox, 'events-scim');
+    return [
+      () => dir.scim('POST', '/scim/v2/Users', { body: userBody(address()) }),
+      () => dir.scim('POST', '/scim/v2/Users', { body: userBody(address(), { active: false }) }),
+    ];
+  },
+  // Back after an admin removed them (joins again), then deactivated with a new display name.
+  replaceScimUser: async () => {
+    const { dir, user } = await directoryWithRemovedUser();
+    const put = (extra: Record<string, unknown>) => () =>
+      dir.scim('PUT', '/scim/v2/Users/{id}', { params: { id: user.id }, body: userBody(user.userName, extra) });
+    return [put({ active: true }), put({ active: false, displayName: 'Renamed' })];
+  },
+  patchScimUser: async () => {
+    const { dir, user } = await directoryWithRemovedUser();
+    const patch =
+      (...ops: Record<string, unknown>[]) =>
+      () =>
+        dir.scim('PATCH', '/scim/v2/Users/{id}', { params: { id: user.id }, body: patchOp(...ops) });
+    return [patch({ op: 'replace', path: 'active', value: true }), patch({ op: 'replace', value: { active: false, displayName: 'Renamed' } })];
+  },
+  deprovisionScimUser: async () => {
+    const dir = await directory(mailbox, 'events-scim');
+    const user = await provision(dir, address());
+    return () => dir.scim('DELETE', '/scim/v2/Users/{id}', { params: { id: user.id } });
+  },
+  provisionScimGroup: async () => {
+    const dir = await directory(mailbox, 'events-scim');
+    const user = await provision(dir, address());
+    return () => dir.scim('POST', '/scim/v2/Groups', { body: { displayName: 'Engineering', members: [{ value: user.id }] } });
+  },
+  replaceScimGroup: async () => {
+    const { dir, group, outside } = await directoryGroup();
+    return () => dir.scim('PUT', '/scim/v2/Groups/{id}', { params: { id: group.id }, body: { displayName: 'Renamed', members: [{ value: outside.id }] } });
+  },
+  patchScimGroup: async () => {
+    const { dir, group, inside, outside } = await directoryGroup();
+    const body = patchOp(
+      { op: 'Replace', path: 'displayName', value: 'Renamed' },
+      { op: 'Add', path: 'members', value: [{ value: outside.id }] },
+      { op: 'Remove', path: `members[value eq "${inside.id}"]` },
+    );
+    return () => dir.scim('PATCH', '/scim/v2/Groups/{id}', { params: { id: group.id }, body });
+  },
+  deprovisionScimGroup: async () => {
+    const { dir, group } = await directoryGroup();
+    return () => dir.scim('DELETE', '/scim/v2/Groups/{id}', { params: { id: group.id } });
+  },
+};
+Object.assign(SCENARIOS, SCIM_SCENARIOS);
 
 const declaring = OPERATIONS.filter((op) => op.emits && op.emits.length > 0);
 const walk = new WalkCoverage();

@@ -13,6 +13,8 @@ import { DEPRECATION_NOTICE_DAYS } from '@/lib/http/versioning';
 import { call, ORIGIN, problemOf } from '../helpers/http';
 import { lifecycleOperations, termOperations } from '../helpers/test-operations';
 import { WalkCoverage } from '../helpers/walk-coverage';
+import { scimError } from '../helpers/scim';
+import { surfaceOf } from '@/lib/http/surfaces';
 
 const ALL: AnyOperation[] = [...OPERATIONS, ...termOperations, ...lifecycleOperations];
 const walk = new WalkCoverage();
@@ -133,6 +135,10 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
   it('rejects an unsupported API version with 400 before authentication', async () => {
     const response = await call(op, { headers: { ...browserHeaders(op), 'x-service-api-version': 'v2' } });
     expect(response.status).toBe(400);
+    if (surfaceOf(op.path) === 'scim') {
+      expect((await scimError(response)).detail).toMatch(/version/i);
+      return;
+    }
     const problem = await problemOf(response);
     expect(problem.code).toBe('unsupported_api_version');
     expect(problem.request_id).toBe(response.headers.get('x-request-id'));
@@ -197,7 +203,8 @@ describe.each(ALL.map((op) => [label(op), op] as const))('%s', (_name, op) => {
       for (const headers of [browserHeaders(op), { ...browserHeaders(op), ...forged }]) {
         const response = await call(op, { headers, body: bodyFor(op, { value: 'x' }) });
         expect(response.status).toBe(401);
-        expect((await problemOf(response)).code).toBe('unauthenticated');
+        if (surfaceOf(op.path) === 'scim') expect((await scimError(response)).detail).toMatch(/SCIM bearer token/);
+        else expect((await problemOf(response)).code).toBe('unauthenticated');
       }
     });
   }

@@ -101,6 +101,7 @@ const SUCCESS: Record<string, Success> = {
       domains: [await verifiedDomainOf(w)],
     }),
   },
+  issueScimToken: { body: () => ({ name: unique('Directory') }) },
   // Disabling needs no provider (activation's validation is the federation tests' business).
   changeFederationConnection: { body: () => ({ status: 'disabled' }) },
   deleteFederationConnection: {

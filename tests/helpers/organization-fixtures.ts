@@ -136,6 +136,7 @@ export const FIXTURES: Record<string, Fixture> = {
   domain_id: async (world) => (await domainClaim(world)).id,
   // Chosen by the admin and unique across the service: another organization's is still an id to refuse.
   connection_id: (world) => federationConnection(world),
+  token_id: async (world) => created(await post(world, '/api/organizations/{id}/scim/tokens', { name: `Directory ${randomUUID().slice(0, 8)}` }), 'SCIM token'),
 };
 
 /** Path parameters that are names, not ids: they are the same in every organization (no IDOR to test). */

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyOperation, HttpMethod } from '@/lib/contract/operation';
 import { OPERATIONS } from '@/lib/http/registry';
 import { serve } from '@/lib/http/serve';
+import { surfaceOf } from '@/lib/http/surfaces';
 import { ORIGIN } from '../helpers/http';
 import { BAD_INPUT_CLASSES, badInputsFor, type BadInputClass } from './bad-inputs';
 import { inputsOf } from './drafts';
@@ -66,7 +67,7 @@ describe('methods a path does not declare', () => {
   const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   const paths = [...new Set(OPERATIONS.map((op) => op.path))];
 
-  it('answer 405 problem+json with Allow and X-Request-ID, and write nothing', async () => {
+  it("answer 405 in their surface's error format with Allow and X-Request-ID, and write nothing", async () => {
     const wrong: string[] = [];
     for (const path of paths) {
       const declared = new Set(OPERATIONS.filter((op) => op.path === path).map((op) => op.method));
@@ -76,12 +77,18 @@ describe('methods a path does not declare', () => {
         const response = await serve(path)[method](new Request(url, { method, headers: { origin: ORIGIN }, body: method === 'GET' ? null : '{}' }), {
           params: Promise.resolve({}),
         });
-        const body = (await response.json().catch(() => null)) as { code?: string; request_id?: string } | null;
+        const body = (await response.json().catch(() => null)) as { code?: string; request_id?: string; status?: string } | null;
+        // The SCIM surface answers in the SCIM error schema (no code; the request id is in the header).
+        const inFormat =
+          surfaceOf(path) === 'scim'
+            ? response.headers.get('content-type') === 'application/scim+json' && body?.status === '405'
+            : response.headers.get('content-type') === 'application/problem+json' &&
+              body?.code === 'method_not_allowed' &&
+              body.request_id === response.headers.get('x-request-id');
         const ok =
           response.status === 405 &&
-          response.headers.get('content-type') === 'application/problem+json' &&
-          body?.code === 'method_not_allowed' &&
-          body.request_id === response.headers.get('x-request-id') &&
+          inFormat &&
+          /^[A-Za-z0-9._:-]{8,128}$/.test(response.headers.get('x-request-id') ?? '') &&
           response.headers.get('allow') !== null &&
           writesBetween(before, await writeCounts()).length === 0;
         if (!ok) wrong.push(`${method} ${path} -> ${response.status} ${response.headers.get('content-type')}`);

@@ -6,6 +6,7 @@
  * would stop at the tenant check (404) and its schemas and handler would never meet bad input.
  */
 import { eq } from 'drizzle-orm';
+import { issueScimToken } from '../helpers/scim';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { getDb } from '@/lib/db';
 import { organizationPolicies } from '@/lib/db/schema';
@@ -19,6 +20,8 @@ export interface ProbeOrganization {
   tenant: Tenant;
   /** An access token bound to the organization, holding every scope, of its first owner. */
   bearer: string;
+  /** A SCIM token of the organization (issued through the API by its owner). */
+  scimToken: string;
   /** Real path parameters per operation id, made on first use. */
   params: Map<string, Record<string, string>>;
 }
@@ -26,7 +29,7 @@ export interface ProbeOrganization {
 export async function createProbeOrganization(mailbox: Mailbox, owner: Person): Promise<ProbeOrganization> {
   const id = await createOrganization(owner, 'Probe organization');
   const bearer = await organizationBearer(owner.userId, id, SCOPE_TABLE.map((s) => s.scope).join(' '));
-  return { tenant: { id, mailbox, owner }, bearer, params: new Map() };
+  return { tenant: { id, mailbox, owner }, bearer, scimToken: (await issueScimToken(owner, id, 'Probe directory')).token, params: new Map() };
 }
 
 /** The path parameters of a tenant operation, naming this organization and resources of it. */

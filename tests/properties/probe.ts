@@ -10,11 +10,12 @@ import type { Draft } from './drafts';
 import type { Credentials } from './fixtures';
 
 /** How the request authenticates: always without and with a session, plus the operation's own credential. */
-export type Mode = 'anonymous' | 'session' | 'bearer' | 'enrollment_token' | 'recovery_token';
+export type Mode = 'anonymous' | 'session' | 'bearer' | 'enrollment_token' | 'recovery_token' | 'scim_token';
 
 export function modesFor(op: AnyOperation): Mode[] {
   const modes: Mode[] = ['anonymous', 'session'];
-  if (op.auth.kind === 'bearer' || op.auth.kind === 'enrollment_token' || op.auth.kind === 'recovery_token') modes.push(op.auth.kind);
+  if (op.auth.kind === 'bearer' || op.auth.kind === 'enrollment_token' || op.auth.kind === 'recovery_token' || op.auth.kind === 'scim_token')
+    modes.push(op.auth.kind);
   return modes;
 }
 
@@ -47,6 +48,8 @@ function credentialHeaders(op: AnyOperation, mode: Mode, credentials: Credential
       return { 'x-enrollment-token': credentials.enrollmentToken };
     case 'recovery_token':
       return { 'x-recovery-token': credentials.recoveryToken };
+    case 'scim_token':
+      return { authorization: `Bearer ${credentials.organization.scimToken}` };
   }
 }
 

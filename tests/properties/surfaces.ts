@@ -12,12 +12,14 @@
  *     - among those, browser navigations (operations whose success is a redirect: authorization,
  *       resume) may also answer with a redirect or an HTML page for the person (RFC 6749 4.1.2.1:
  *       with a bad client or redirect URI the server must not redirect);
+ *     - SCIM operations: application/scim+json in the SCIM error schema (RFC 7644 §3.12);
  *     - any redirect carries a Location;
  *  3. (judged in the test, with write-counter.ts) nothing written by a refused request;
  *  4. an input the operation's own schema refuses never succeeds.
  */
 import type { z } from 'zod';
 import { ERROR_CATALOGUE } from '@/lib/contract/errors';
+import { SCIM_ERROR_SCHEMA, SCIM_MEDIA_TYPE, surfaceOf } from '@/lib/http/surfaces';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { ORIGIN } from '../helpers/http';
 import type { Answer, Probe } from './probe';
@@ -50,8 +52,21 @@ function problemViolations(answer: Answer): string[] {
 /** A delegated operation whose success is a redirect is a browser navigation. */
 const isNavigation = (op: AnyOperation) => op.kind === 'delegated' && isRedirect(op.successStatus);
 
+/** RFC 7644 §3.12: the SCIM error schema, `status` the HTTP status as a string. */
+function scimErrorViolations(answer: Answer): string[] {
+  const body = parse(answer.text);
+  if (!body) return ['a SCIM error body is not a JSON object'];
+  const violations: string[] = [];
+  if (!Array.isArray(body.schemas) || body.schemas[0] !== SCIM_ERROR_SCHEMA) violations.push('a SCIM error without the Error schema');
+  if (body.status !== String(answer.status)) violations.push(`SCIM error status ${JSON.stringify(body.status)} differs from "${answer.status}"`);
+  if (typeof body.detail !== 'string' || body.detail === '') violations.push('a SCIM error without a detail');
+  return violations;
+}
+
 function errorFormatViolations(op: AnyOperation, answer: Answer): string[] {
   const type = mediaType(answer);
+  if (surfaceOf(op.path) === 'scim')
+    return type === SCIM_MEDIA_TYPE ? scimErrorViolations(answer) : [`a SCIM error must be ${SCIM_MEDIA_TYPE}, got ${JSON.stringify(type)}`];
   if (type === 'application/problem+json') return problemViolations(answer);
   if (op.kind !== 'delegated') return [`an API error must be application/problem+json, got ${JSON.stringify(type)}`];
   if (type === 'application/json' && typeof parse(answer.text)?.error === 'string') return [];

@@ -46,6 +46,11 @@ export const BOOKKEEPING: readonly Bookkeeping[] = [
     reason: 'password lockout counts failed passwords (10 in a row lock password sign-in)',
   },
   {
+    table: 'scim_tokens',
+    columns: ['last_used_at'],
+    reason: 'resolving a SCIM token records its use at most once a minute (shown in the console), whatever the answer',
+  },
+  {
     table: 'sessions',
     columns: ['last_seen_at'],
     reason: 'resolving a session cookie touches it at most once a minute (idle expiry), whatever the answer',

@@ -1,5 +1,6 @@
 'use client';
 
+import { DirectoryBadge } from '../directory-badge';
 import { useId, useState, type FormEvent } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { fieldValue } from '../../_components/auth/use-api-action';
@@ -90,7 +91,7 @@ function GroupRow({ group, manage, api, onChanged }: { group: Group; manage: boo
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <strong>{group.name}</strong>
+          <strong>{group.name}</strong> <DirectoryBadge managed={group.managed_by_directory} />
         </p>
         <p className="hint">{group.member_count === 1 ? '1 member' : `${group.member_count} members`}</p>
       </div>

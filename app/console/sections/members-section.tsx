@@ -1,5 +1,6 @@
 'use client';
 
+import { DirectoryBadge } from '../directory-badge';
 import { useEffect, useRef, useState } from 'react';
 import { StatusNote } from '../../_components/auth/error-alert';
 import { LocalTime } from '../../_components/auth/local-time';
@@ -117,7 +118,8 @@ function MemberRow({
     <li className="card auth-item">
       <div className="auth-item-main">
         <p className="auth-item-title">
-          <strong>{name}</strong> {member.user_id === userId && <span className="badge badge-ready">You</span>}
+          <strong>{name}</strong> {member.user_id === userId && <span className="badge badge-ready">You</span>}{' '}
+          <DirectoryBadge managed={member.managed_by_directory} />
         </p>
         <p className="hint">
           {member.display_name && (

@@ -24,6 +24,7 @@ export const PROBLEM_CODES = [
   'method_not_allowed',
   'conflict',
   'idempotency_request_in_flight',
+  'precondition_failed',
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_key_reused',

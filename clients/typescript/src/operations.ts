@@ -81,6 +81,7 @@ export type ListOrganizationMembersItem = {
   role: string;
   role_name: string;
   status: 'active' | 'suspended' | 'revoked';
+  managed_by_directory: boolean;
   created_at: string;
   updated_at: string;
 };
@@ -110,6 +111,7 @@ export type ListOrganizationGroupsItem = {
   id: string;
   name: string;
   member_count: number;
+  managed_by_directory: boolean;
   created_at: string;
   updated_at: string;
 };

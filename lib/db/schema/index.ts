@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './organizations';
 export * from './developer';
 export * from './federation';
+export * from './scim';

@@ -144,3 +144,9 @@ export async function deleteDomainOf(tenant: TenantActor, actor: Actor, domainId
   });
   return { deleted: true as const };
 }
+
+/** Whether the organization has verified the domain of this (canonical) e-mail address: it controls the mailbox. */
+export async function verifiesEmailDomain(db: Executor, organizationId: string, email: string): Promise<boolean> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return (await findDomainByName(db, organizationId, domain))?.status === 'verified';
+}

@@ -6,13 +6,10 @@
  * member (a revoked membership comes back; a suspended one stays suspended: that is the admins' call).
  */
 import { randomUUID } from 'node:crypto';
-import { canonicalEmail } from '@/lib/accounts';
-import { recordAudit } from '@/lib/audit';
-import { ANONYMOUS } from '@/lib/contract/actor';
+import { canonicalEmail, createVouchedAccount } from '@/lib/accounts';
 import type { Executor } from '@/lib/db';
-import { emitEvent } from '@/lib/events';
 import { joinOrganization, membershipStatusOf } from '@/lib/organizations';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '@/lib/users';
+import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 import type { ConnectionRow } from '../connections/connections.repo';
 import { findFederatedIdentity, insertFederatedIdentity, touchFederatedIdentity } from './signin.repo';
 
@@ -28,27 +25,6 @@ export interface FederatedPerson {
   membership: 'joined' | 'member' | 'suspended';
 }
 
-const MAX_DISPLAY_NAME = 100;
-
-async function newAccount(tx: Executor, claims: FederatedClaims, now: Date, requestId: string): Promise<UserRow> {
-  const user: UserRow = {
-    id: randomUUID(),
-    email: canonicalEmail(claims.email),
-    // The provider asserted email_verified for a domain the organization proved it controls.
-    emailVerifiedAt: now,
-    displayName: claims.name?.trim().slice(0, MAX_DISPLAY_NAME) || null,
-    locale: null,
-    timezone: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await insertUser(tx, user);
-  const subject = { type: 'user', id: user.id };
-  await recordAudit(tx, { action: 'account.created', outcome: 'success', actor: ANONYMOUS, subject, requestId, data: { method: 'federation' }, at: now });
-  await emitEvent(tx, 'identity.user.created', { user_id: user.id }, { userId: user.id }, now);
-  return user;
-}
-
 /** The account behind the federated identity, linking or creating it on first sign-in. */
 async function accountFor(tx: Executor, connection: ConnectionRow, claims: FederatedClaims, now: Date, requestId: string) {
   const identity = await findFederatedIdentity(tx, connection.id, claims.subject);
@@ -57,7 +33,7 @@ async function accountFor(tx: Executor, connection: ConnectionRow, claims: Feder
     return { user: (await findUserById(tx, identity.userId))!, accountCreated: false };
   }
   const existing = await findUserByEmail(tx, canonicalEmail(claims.email));
-  const user = existing ?? (await newAccount(tx, claims, now, requestId));
+  const user = existing ?? (await createVouchedAccount(tx, { email: claims.email, name: claims.name, method: 'federation' }, now, requestId));
   await insertFederatedIdentity(tx, {
     id: randomUUID(),
     connectionId: connection.id,

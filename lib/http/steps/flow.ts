@@ -9,9 +9,10 @@ import type { AnyOperation, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import type { IdempotencyClaim } from '@/lib/platform';
 import type { PipelineStep } from '../pipeline-steps';
-import { problemResponse, toServiceError } from '../problem';
+import { toServiceError } from '../problem';
 import type { RateHeaders } from '../rate-limit';
 import { recordRefusal } from '../security-events';
+import { errorMediaType, errorResponse, successMediaType, surfaceOf } from '../surfaces';
 
 export interface ParsedInput {
   params: unknown;
@@ -66,11 +67,13 @@ export function answerHeaders(flow: Flow, extra: Record<string, string> = {}): R
 }
 
 export function jsonAnswer(flow: Flow, status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const isProblem = typeof body === 'object' && body !== null && 'code' in body && 'request_id' in body && status >= 400;
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  const surface = surfaceOf(flow.op.path);
+  // A stored refusal replayed under its Idempotency-Key keeps the error media type.
+  const isError = status >= 400 && typeof body === 'object' && body !== null && ('request_id' in body || 'schemas' in body);
+  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
     status,
     headers: {
-      'Content-Type': isProblem ? 'application/problem+json' : 'application/json',
+      'Content-Type': isError ? errorMediaType(surface) : successMediaType(surface),
       'Cache-Control': flow.op.cacheControl ?? 'no-store',
       ...answerHeaders(flow, headers),
     },
@@ -81,5 +84,5 @@ export function jsonAnswer(flow: Flow, status: number, body: unknown, headers: R
 export async function refusal(flow: Flow, error: unknown) {
   const failure = toServiceError(error, flow.requestId);
   await recordRefusal(flow.op, flow.request, failure, flow.requestId, flow.now);
-  return { failure, response: problemResponse(failure, flow.requestId, answerHeaders(flow)) };
+  return { failure, response: errorResponse(surfaceOf(flow.op.path), failure, flow.requestId, answerHeaders(flow)) };
 }

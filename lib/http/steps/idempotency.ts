@@ -8,7 +8,7 @@ import { principalOf } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { beginIdempotent, hashRequest, isValidIdempotencyKey, type IdempotencyClaim, type StoredResponse } from '@/lib/platform';
 import { executeIdempotently } from '../idempotent-execution';
-import { problemBody } from '../problem';
+import { errorBody, surfaceOf } from '../surfaces';
 import { established, jsonAnswer, refusal, type Flow, type Step } from './flow';
 
 /** A presented key, refused unless it is one the idempotency store can hold. */
@@ -46,7 +46,10 @@ export function executeClaimed(flow: Flow, claim: IdempotencyClaim, execute: () 
     } catch (error) {
       const { failure, response } = await refusal(flow, error);
       // Client errors are final for this key; a server failure rolls back and frees it for a retry.
-      return { result: response, store: failure.status >= 500 ? null : { status: failure.status, body: problemBody(failure, flow.requestId) } };
+      return {
+        result: response,
+        store: failure.status >= 500 ? null : { status: failure.status, body: errorBody(surfaceOf(flow.op.path), failure, flow.requestId) },
+      };
     }
   });
 }

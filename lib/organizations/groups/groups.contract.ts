@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { BEARER_TAG, displayName, inOrganization, nestedParams, ORGANIZATION_BEARER, ORGANIZATION_STEP_UP, organizationParams, SESSION, TAG } from '../terms';
 import { collectionContract, resourceContract } from '@/lib/contract/wire';
 
-const group = z.object({ id: z.string(), name: z.string(), member_count: z.number().int(), created_at: z.string(), updated_at: z.string() });
+const group = z.object({
+  id: z.string(),
+  name: z.string(),
+  member_count: z.number().int(),
+  /** A directory (SCIM) created or adopted the group and keeps its members in step. */
+  managed_by_directory: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 const groupMember = z.object({ id: z.string(), user_id: z.string(), email: z.string(), display_name: z.string().nullable(), created_at: z.string() });
 const groupParams = nestedParams('group_id');
 const groupMemberParams = groupParams.extend({ membership_id: z.uuid() });

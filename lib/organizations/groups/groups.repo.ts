@@ -2,11 +2,12 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Keyset } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder } from '@/lib/db/keyset';
-import { groupMembers, groups, memberships, users } from '@/lib/db/schema';
+import { groupMembers, groups, memberships, scimGroups, users } from '@/lib/db/schema';
 
 export type GroupRow = typeof groups.$inferSelect;
 export interface GroupWithCountRow extends GroupRow {
   memberCount: number;
+  directoryManaged: boolean;
 }
 
 export interface GroupMemberRow {
@@ -20,11 +21,20 @@ export interface GroupMemberRow {
 }
 
 const memberCount = sql<number>`(select count(*) from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`.mapWith(Number);
+const directoryManaged = sql<boolean>`exists (select 1 from ${scimGroups} where ${scimGroups.groupId} = ${groups.id})`;
 
 /** The organization's groups with their member counts, newest first, keyset-paginated. */
 export async function listGroups(db: Executor, organizationId: string, after: Keyset | null, limit: number): Promise<GroupWithCountRow[]> {
   return db
-    .select({ id: groups.id, organizationId: groups.organizationId, name: groups.name, createdAt: groups.createdAt, updatedAt: groups.updatedAt, memberCount })
+    .select({
+      id: groups.id,
+      organizationId: groups.organizationId,
+      name: groups.name,
+      createdAt: groups.createdAt,
+      updatedAt: groups.updatedAt,
+      memberCount,
+      directoryManaged,
+    })
     .from(groups)
     .where(and(eq(groups.organizationId, organizationId), keysetAfter(groups.createdAt, groups.id, after)))
     .orderBy(...keysetOrder(groups.createdAt, groups.id))
@@ -117,4 +127,18 @@ export async function listGroupMembers(db: Executor, organizationId: string, gro
     )
     .orderBy(...keysetOrder(groupMembers.createdAt, groupMembers.membershipId))
     .limit(limit);
+}
+
+/** Every membership in the group (for a directory's replacement of its members). */
+export async function groupMembershipIds(db: Executor, organizationId: string, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groupMembers.membershipId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.organizationId, organizationId), eq(groupMembers.groupId, groupId)));
+  return rows.map((row) => row.id);
+}
+
+export async function isDirectoryGroup(db: Executor, groupId: string): Promise<boolean> {
+  const [row] = await db.select({ id: scimGroups.groupId }).from(scimGroups).where(eq(scimGroups.groupId, groupId));
+  return row !== undefined;
 }

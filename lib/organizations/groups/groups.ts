@@ -20,6 +20,7 @@ import {
   groupNameTaken,
   insertGroup,
   insertGroupMember,
+  isDirectoryGroup,
   listGroupMembers,
   listGroups,
   renameGroup,
@@ -28,8 +29,15 @@ import {
 } from './groups.repo';
 import { lockOrganization } from '../lifecycle/organizations.repo';
 
-export function groupView(row: GroupRow & { memberCount: number }) {
-  return { id: row.id, name: row.name, member_count: row.memberCount, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+export function groupView(row: GroupRow & { memberCount: number; directoryManaged: boolean }) {
+  return {
+    id: row.id,
+    name: row.name,
+    member_count: row.memberCount,
+    managed_by_directory: row.directoryManaged,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 export function groupMemberView(row: GroupMemberRow) {
@@ -43,17 +51,17 @@ const GROUP_EVENTS = {
   'group.member_added': 'identity.organization.group.member.added',
   'group.member_removed': 'identity.organization.group.member.removed',
 } as const;
-type GroupAction = keyof typeof GROUP_EVENTS;
+export type GroupAction = keyof typeof GROUP_EVENTS;
 
 /** The audit and outbox record of a group change (of its membership, when `membershipId` is given). */
-function groupChange(action: GroupAction, groupId: string, membershipId?: string): OrganizationChange<GroupAction> {
+export function groupChange(action: GroupAction, groupId: string, membershipId?: string): OrganizationChange<GroupAction> {
   const subject = { type: 'group', id: groupId };
   const type = GROUP_EVENTS[action];
   if (membershipId === undefined) return { action, subject, event: { type, payload: { group_id: groupId } } };
   return { action, subject, data: { membership_id: membershipId }, event: { type, payload: { group_id: groupId, membership_id: membershipId } } };
 }
 
-const noSuchGroup = () => serviceError('not_found', 'No such group in this organization.');
+export const noSuchGroup = () => serviceError('not_found', 'No such group in this organization.');
 const nameTaken = () =>
   serviceError('conflict', 'A group with this name exists.', { extras: { errors: [{ path: 'name', message: 'A group with this name exists.' }] } });
 
@@ -68,7 +76,7 @@ async function groupOf(db: Executor, tenant: TenantActor, groupId: string, lock?
  * Name changes serialise on the organization's row lock, so the per-organization (case-insensitive)
  * uniqueness check cannot be raced.
  */
-async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, exceptId?: string): Promise<void> {
+export async function assertNameFree(tx: Executor, tenant: Pick<TenantActor, 'organizationId'>, name: string, exceptId?: string): Promise<void> {
   await lockOrganization(tx, tenant.organizationId);
   if (await groupNameTaken(tx, tenant.organizationId, name, exceptId)) throw nameTaken();
 }
@@ -86,7 +94,7 @@ export async function createGroup(tenant: TenantActor, actor: Actor, input: { na
     await recordChange(tx, tenant, actor, groupChange('group.created', group.id), now, requestId);
     return group;
   });
-  return groupView({ ...row, memberCount: 0 });
+  return groupView({ ...row, memberCount: 0, directoryManaged: false });
 }
 
 export async function renameGroupOf(tenant: TenantActor, actor: Actor, groupId: string, input: { name: string }, now: Date, requestId: string) {
@@ -96,7 +104,7 @@ export async function renameGroupOf(tenant: TenantActor, actor: Actor, groupId: 
     const renamed = await renameGroup(tx, tenant.organizationId, groupId, input.name, now);
     if (!renamed) throw noSuchGroup();
     await recordChange(tx, tenant, actor, groupChange('group.renamed', groupId), now, requestId);
-    return { ...renamed, memberCount: await countGroupMembers(tx, tenant.organizationId, groupId) };
+    return { ...renamed, memberCount: await countGroupMembers(tx, tenant.organizationId, groupId), directoryManaged: await isDirectoryGroup(tx, groupId) };
   });
   return groupView(row);
 }

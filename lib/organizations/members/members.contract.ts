@@ -12,6 +12,8 @@ export const memberItem = z.object({
   role: z.string(),
   role_name: z.string(),
   status: z.enum(MEMBER_STATUSES),
+  /** A directory (SCIM) provisioned the person and manages the membership: change it there. */
+  managed_by_directory: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Keyset } from '@/lib/contract/operation';
 import type { Executor } from '@/lib/db';
 import { keysetAfter, keysetOrder } from '@/lib/db/keyset';
-import { delegatedAdminGrants, groupMembers, memberships, organizationRoles, users } from '@/lib/db/schema';
+import { delegatedAdminGrants, groupMembers, memberships, organizationRoles, scimUsers, users } from '@/lib/db/schema';
 
 export type MembershipStatus = (typeof memberships.$inferSelect)['status'];
 export type MembershipRole = (typeof memberships.$inferSelect)['role'];
@@ -17,9 +17,13 @@ export interface MemberRow {
   customRoleId: string | null;
   customRoleName: string | null;
   status: MembershipStatus;
+  /** A directory (SCIM) provisioned this person into the organization and manages the membership. */
+  directoryManaged: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
+
+const directoryManaged = sql<boolean>`exists (select 1 from ${scimUsers} where ${scimUsers.membershipId} = ${memberships.id} and ${scimUsers.deprovisionedAt} is null)`;
 
 const memberColumns = {
   id: memberships.id,
@@ -30,6 +34,7 @@ const memberColumns = {
   customRoleId: memberships.customRoleId,
   customRoleName: organizationRoles.name,
   status: memberships.status,
+  directoryManaged,
   createdAt: memberships.createdAt,
   updatedAt: memberships.updatedAt,
 };

@@ -42,6 +42,7 @@ export function memberView(row: MemberRow) {
     display_name: row.displayName,
     ...roleRef(row),
     status: row.status,
+    managed_by_directory: row.directoryManaged,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { StatusNote } from '../_components/auth/error-alert';
+import { StatusNote } from './auth/error-alert';
 
 /**
  * A credential the API answers once (client secret, API key, webhook signing secret): shown in a
@@ -40,18 +40,18 @@ export function OneTimeSecret({
   }
 
   return (
-    <div ref={panel} className="card portal-secret" role="group" aria-labelledby={headingId} tabIndex={-1}>
+    <div ref={panel} className="card one-time-secret" role="group" aria-labelledby={headingId} tabIndex={-1}>
       <p>
         <strong id={headingId}>{title}</strong> Copy it now and keep it somewhere safe: it is shown only this once, and nobody (us included) can show it again.
       </p>
       {details}
       <div className="auth-field">
         <label htmlFor={fieldId}>{label}</label>
-        <div className="portal-secret-row">
+        <div className="one-time-secret-row">
           <input
             ref={field}
             id={fieldId}
-            className="portal-secret-value"
+            className="one-time-secret-value"
             readOnly
             value={value}
             spellCheck={false}

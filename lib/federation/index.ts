@@ -1,0 +1,2 @@
+/** Verified domains and federation: what other contexts may use. */
+export { verifiesEmailDomain } from './domains/domains';
