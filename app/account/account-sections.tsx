@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentProps } from 'react';
 import { callContract } from '../_components/api/call';
 import { leftForSignIn } from '../_components/auth/signed-in-api';
 import { AccountContext } from '@/app/_components/account-context';
@@ -8,6 +8,7 @@ import { CONTRACTS } from '@/lib/http/contracts';
 import type { Passkey } from './passkey-row';
 import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
+import { DeletionSection } from './deletion-section';
 import { SessionsSection, type Session } from './sessions-section';
 
 /**
@@ -19,11 +20,13 @@ export function AccountSections({
   initialSessions,
   initialPasskeys,
   hasPassword,
+  initialDeletion,
 }: {
   csrf: string;
   initialSessions: Session[] | null;
   initialPasskeys: Passkey[] | null;
   hasPassword: boolean;
+  initialDeletion: ComponentProps<typeof DeletionSection>['initial'];
 }) {
   const [sessions, setSessions] = useState(initialSessions);
   const [passkeys, setPasskeys] = useState(initialPasskeys);
@@ -49,6 +52,7 @@ export function AccountSections({
       <SessionsSection sessions={sessions} refresh={refreshSessions} />
       <PasskeysSection passkeys={passkeys} refresh={refreshPasskeys} />
       <PasswordSection hasPassword={hasPassword} onChanged={refreshSessions} />
+      <DeletionSection initial={initialDeletion} />
     </AccountContext>
   );
 }

@@ -16,11 +16,12 @@ export default async function AccountPage() {
   const current = await visitorSession();
   if (!current) redirect('/sign-in?return_to=/account');
 
-  const [sessions, passkeys, consents, password] = await Promise.all([
+  const [sessions, passkeys, consents, password, deletion] = await Promise.all([
     callAsVisitor(CONTRACTS.listSessions, {}),
     callAsVisitor(CONTRACTS.listOwnPasskeys, {}),
     callAsVisitor(CONTRACTS.listConsents, {}),
     callAsVisitor(CONTRACTS.getPasswordStatus, {}),
+    callAsVisitor(CONTRACTS.getDeletionRequest, {}),
   ]);
 
   return (
@@ -49,6 +50,7 @@ export default async function AccountPage() {
         initialSessions={sessions?.sessions ?? null}
         initialPasskeys={passkeys?.passkeys ?? null}
         hasPassword={password?.set ?? true}
+        initialDeletion={deletion}
       />
       <ConsentsSection csrf={current.csrf_token} initial={consents?.consents ?? null} />
     </div>

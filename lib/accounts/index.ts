@@ -13,3 +13,4 @@ export { startVerifiedEnrollment } from './enrollment';
 export { stepUpMethodsOf } from './step-up-methods';
 export { startSession } from './session-start';
 export { createVouchedAccount, type VouchedPerson } from './vouched-account';
+export { eraseAccount } from './erasure';

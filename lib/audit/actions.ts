@@ -79,6 +79,10 @@ export const AUDIT_ACTIONS = {
   'federation.connection.deleted': ['connection_id'],
   // A federated sign-in: the connection (its admin-chosen id) and whether it made the account or membership.
   'signin.federation': ['connection_id', 'account_created', 'membership'],
+  'privacy.deletion_requested': [],
+  'privacy.deletion_cancelled': [],
+  // The operator who completed it (staff, not the person); the subject is the request.
+  'privacy.deletion_completed': ['operator'],
   'scim.token.created': [],
   'scim.token.revoked': [],
   // A directory's provisioning (actor: its SCIM token). account: `created` or `linked` (an existing account).

@@ -40,6 +40,9 @@ export const EVENT_TYPES = [
   'identity.application.disabled',
   'identity.api_key.created',
   'identity.api_key.revoked',
+  'identity.privacy.deletion.requested',
+  'identity.privacy.deletion.cancelled',
+  'identity.privacy.deletion.completed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -49,4 +52,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * scheduled job), each with the reason; the contract test accepts an event no operation declares only
  * when it is listed here.
  */
-export const INTERNAL_EVENTS: Partial<Record<EventType, string>> = {};
+export const INTERNAL_EVENTS: Partial<Record<EventType, string>> = {
+  'identity.privacy.deletion.completed': 'written by the operator command that completes a deletion request (npm run privacy:review), not by an operation',
+};

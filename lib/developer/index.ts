@@ -4,3 +4,4 @@ export { CREATED_API_KEY_SCHEMA } from './api-keys.contract';
 export { AGENT_API_KEY_MAX_LIFETIME_MS } from './agent-api-keys';
 export { approveApplicationScopes, listOwnApplications, type ApplicationView } from './applications';
 export { APPLICATION_SCHEMA } from './applications.contract';
+export { eraseDeveloperDataOf } from './erasure';

@@ -41,6 +41,7 @@ import * as password from '@/lib/accounts/password.contract';
 import * as profile from '@/lib/accounts/profile.contract';
 // Privacy
 import * as privacy from '@/lib/privacy/privacy.contract';
+import * as deletion from '@/lib/privacy/deletion/deletion.contract';
 // OAuth 2.0 / OIDC
 import * as oidc from '@/lib/oidc/oidc.contract';
 import * as consents from '@/lib/oidc/consents.contract';
@@ -90,6 +91,7 @@ export const CONTRACTS = {
   ...contractsOf(profile),
   // Privacy
   ...contractsOf(privacy),
+  ...contractsOf(deletion),
   // OAuth 2.0 / OIDC
   ...contractsOf(oidc),
   ...contractsOf(consents),

@@ -21,3 +21,5 @@ export {
   setDirectoryGroupMembers,
 } from './groups/directory-groups';
 export type { GroupRow } from './groups/groups.repo';
+export { erasureBlockers, eraseOrganizationRecordsOf } from './erasure';
+export { delegationsHeldBy } from './delegations/held-delegations';

@@ -36,3 +36,4 @@ export { countSecurityEvent, securityEventCounts } from './security-event-counts
 export { Semaphore } from './semaphore';
 export { shouldSweep } from './sweep';
 export { base32, prefixedSecretFormat, type PrefixedSecretFormat } from './prefixed-secret';
+export { deleteIdempotencyRecordsOf as eraseIdempotencyRecordsOf } from './erasure.repo';

@@ -10,7 +10,7 @@ import type { Actor } from '@/lib/contract/actor';
 import { serviceError } from '@/lib/contract/errors';
 import { getDb } from '@/lib/db';
 import { consentsOf } from '@/lib/oidc';
-import { allMemberships } from '@/lib/organizations';
+import { allMemberships, delegationsHeldBy } from '@/lib/organizations';
 import { liveSessionsOf } from '@/lib/sessions';
 import { findUserById } from '@/lib/users';
 
@@ -19,8 +19,9 @@ const ACTIVITY_LIMIT = 500;
 export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' }>, now: Date) {
   const user = await findUserById(await getDb(), actor.userId);
   if (!user) throw serviceError('unauthenticated', 'The account behind this token no longer exists.');
-  const [memberships, authenticators, sessions, consents, activity] = await Promise.all([
+  const [memberships, delegations, authenticators, sessions, consents, activity] = await Promise.all([
     allMemberships(user.id),
+    delegationsHeldBy(user.id, now),
     authenticatorsOf(user.id),
     liveSessionsOf(user.id, now),
     consentsOf(user.id, now),
@@ -39,8 +40,7 @@ export async function exportPersonalData(actor: Extract<Actor, { kind: 'bearer' 
       updated_at: user.updatedAt.toISOString(),
     },
     memberships,
-    // Delegated administration is not built yet: nobody can hold a delegation.
-    delegations: [],
+    delegations,
     consents,
     sessions: sessions.map((s) => ({
       id: s.id,

@@ -1,2 +1,3 @@
-/** Privacy requests: the personal data export (and, later, deletion requests). */
+/** Privacy requests: the personal data export and account deletion requests. */
 export { exportPersonalData } from './export';
+export { completeDeletion, reviewQueue } from './deletion/deletion';

@@ -7,6 +7,7 @@ export { csrfTokenFor } from './csrf';
 export { sessionCookieName } from './session-cookie';
 export {
   currentSession,
+  eraseSessionsOf,
   issueSession,
   listSessions,
   liveSessionsOf,

@@ -89,3 +89,8 @@ export async function revokeUserSessions(db: Executor, userId: string, at: Date,
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
     .returning(revokedColumns);
 }
+
+/** Erasure: every session row of the account, live or not. */
+export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -18,6 +18,7 @@ import {
   touchSession,
   type RevokedSession,
   type SessionRow,
+  deleteSessionsOf,
 } from './sessions.repo';
 
 export type Amr = 'hwk' | 'pwd' | 'otp' | 'fed';
@@ -188,4 +189,9 @@ export async function sessionsBeyondLimit(db: Executor, userId: string, limit: n
   const live = (await listLiveSessions(db, userId, now)).filter((row) => idleExpiry(row) > now && row.id !== keep);
   live.sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime());
   return live.slice(Math.max(0, limit - 1));
+}
+
+/** The sessions context's part of an erasure. */
+export async function eraseSessionsOf(db: Executor, userId: string): Promise<void> {
+  await deleteSessionsOf(db, userId);
 }

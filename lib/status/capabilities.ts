@@ -19,7 +19,6 @@ interface CapabilityDefinition {
   classify: (e: Evidence) => CapabilityAnswer;
 }
 
-const planned = (what: string) => (): CapabilityAnswer => ({ status: 'planned', reason: `${what} is not built yet.` });
 const live = (reason: string) => (): CapabilityAnswer => ({ status: 'live', reason });
 
 /**
@@ -141,12 +140,25 @@ export const CAPABILITIES: readonly CapabilityDefinition[] = [
     title: 'Signed webhooks',
     classify: databaseBacked('Signed webhooks (Standard Webhooks) delivered from the outbox by a leased, retrying worker, with a delivery log'),
   },
-  { id: 'scim', title: 'SCIM 2.0 provisioning', classify: planned('SCIM provisioning') },
+  {
+    id: 'scim',
+    title: 'SCIM 2.0 provisioning',
+    classify: databaseBacked(
+      'SCIM 2.0 Users and Groups per organization (/scim/v2) behind organization SCIM tokens: provisioning, deactivation and deprovisioning of memberships, groups, filters, ETags and discovery',
+    ),
+  },
   {
     id: 'privacy',
     title: 'Privacy export and deletion requests',
-    // Only half of it exists: not live until deletion requests are built too.
-    classify: () => ({ status: 'planned', reason: 'The export is live (GET /api/v1/privacy/export); deletion requests are not built yet.' }),
+    // People ask through the API; an operator completes each request (the review is manual by design).
+    classify: (e) =>
+      e.database.state !== 'pass'
+        ? { status: 'degraded', reason: 'The database holding requests is unavailable.' }
+        : {
+            status: 'manual',
+            reason:
+              'The export is live (GET /api/v1/privacy/export); deletion requests are taken by the API and completed by an operator after review (npm run privacy:review), which erases the account in every context.',
+          },
   },
 ];
 

@@ -52,15 +52,14 @@ describe('runtime and status surface', () => {
       'developer',
       'webhooks',
       'federation',
+      'scim',
     ]) {
       expect(statusIn(matrix, id), id).toBe('live');
     }
     // Without SMTP, codes and invitations reach people only through the dev mailbox.
     for (const id of ['email', 'help', 'enrollment', 'verification', 'email_otp', 'recovery', 'organizations'])
       expect(statusIn(matrix, id), id).toBe('degraded');
-    for (const id of ['scim', 'privacy']) {
-      expect(statusIn(matrix, id), id).toBe('planned');
-    }
+    expect(statusIn(matrix, 'privacy'), 'privacy').toBe('manual');
     const auth = await get<{ status: string; sign_in_methods: string[] }>('/api/auth/status');
     expect(auth).toMatchObject({ status: 'available', sign_in_methods: ['passkeys', 'password', 'email_otp'] });
     const total = Object.values(matrix.summary).reduce((a, b) => a + b, 0);

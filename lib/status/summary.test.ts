@@ -19,7 +19,7 @@ describe('capability summary', () => {
     // This evidence produces three statuses besides live; none may go uncounted.
     expect(summary.degraded).toBeGreaterThan(0);
     expect(summary.gated).toBe(2); // OAuth (switched off in this evidence) and agent action execution
-    expect(summary.planned).toBeGreaterThan(0);
+    expect(summary.manual).toBe(1); // deletion requests, completed by an operator
   });
 
   it('says every non-zero status, in a fixed order, adding up to the total', () => {

@@ -4,3 +4,4 @@ export { listOwnDeliveries, sendTestEvent } from './deliveries';
 export { DELIVERY_SCHEMA } from './webhooks.contract';
 export { listOwnWebhooks } from './subscriptions';
 export { ensureWebhookWorker, runWorkerInService, startWebhookWorker, workOnce, type WebhookWorker } from './worker';
+export { eraseWebhooksOf } from './erasure';

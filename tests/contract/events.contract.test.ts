@@ -425,6 +425,18 @@ const SCIM_SCENARIOS: Record<string, () => Promise<Act | Act[]>> = {
 };
 Object.assign(SCENARIOS, SCIM_SCENARIOS);
 
+const deletion = (path: string, confirmation: string, browser: Parameters<typeof as>[0]) => () =>
+  post(path, { confirmation }, { headers: { ...as(browser), 'idempotency-key': randomUUID() } });
+
+Object.assign(SCENARIOS, {
+  requestAccountDeletion: async () => deletion('/api/auth/privacy/deletion-request', 'DELETE_MY_ACCOUNT', (await passwordAccount()).browser),
+  cancelAccountDeletion: async () => {
+    const { browser } = await passwordAccount();
+    await deletion('/api/auth/privacy/deletion-request', 'DELETE_MY_ACCOUNT', browser)();
+    return deletion('/api/auth/privacy/deletion-request/cancel', 'CANCEL_DELETION', browser);
+  },
+} satisfies Record<string, () => Promise<Act>>);
+
 const declaring = OPERATIONS.filter((op) => op.emits && op.emits.length > 0);
 const walk = new WalkCoverage();
 const outboxIds = async () => new Set((await (await getDb()).select({ id: outboxEvents.id }).from(outboxEvents)).map((row) => row.id));

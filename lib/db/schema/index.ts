@@ -8,3 +8,4 @@ export * from './organizations';
 export * from './developer';
 export * from './federation';
 export * from './scim';
+export * from './privacy';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { groups, memberships, organizations } from './organizations';
 
@@ -54,6 +54,8 @@ export const scimUsers = pgTable(
     membershipId: uuid('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** Position in the directory's creation order (per organization, never reused): SCIM lists page on it. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     userName: text('user_name').notNull(),
     userNameKey: text('user_name_key').notNull(),
     externalId: text('external_id'),
@@ -76,7 +78,9 @@ export const scimUsers = pgTable(
       .on(t.organizationId, t.userId)
       .where(sql`${t.deprovisionedAt} is null`),
     index('scim_users_external_id_idx').on(t.organizationId, t.externalId),
-    index('scim_users_order_idx').on(t.organizationId, t.createdAt, t.id),
+    index('scim_users_order_idx')
+      .on(t.organizationId, t.seq)
+      .where(sql`${t.deprovisionedAt} is null`),
     index('scim_users_user_idx').on(t.userId),
     index('scim_users_membership_idx').on(t.membershipId),
   ],
@@ -99,4 +103,30 @@ export const scimGroups = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('scim_groups_org_idx').on(t.organizationId, t.createdAt, t.groupId), index('scim_groups_external_id_idx').on(t.organizationId, t.externalId)],
+);
+
+/** Per organization: the next `seq` for a directory user (taken under the directory's lock). */
+export const scimDirectories = pgTable('scim_directories', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  nextSeq: bigint('next_seq', { mode: 'number' }).notNull(),
+});
+
+/**
+ * How many live directory users each block of 1,024 consecutive `seq` values holds: a SCIM page at
+ * `startIndex` N finds its block by summing these (a few hundred rows for 100,000 users) and skips
+ * at most one block's rows, never N (lib/scim/users/users.repo.ts). Kept in step by every provisioning
+ * and deprovisioning, in the same transaction.
+ */
+export const scimUserBlocks = pgTable(
+  'scim_user_blocks',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    liveCount: integer('live_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.block] })],
 );

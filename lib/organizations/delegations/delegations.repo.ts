@@ -55,3 +55,13 @@ export async function markGrantRevoked(db: Executor, organizationId: string, gra
     .set({ revokedAt: at })
     .where(and(eq(delegatedAdminGrants.organizationId, organizationId), eq(delegatedAdminGrants.id, grantId)));
 }
+
+/** The delegated-admin grants a person holds (or held) in any organization, for their privacy export. */
+export async function grantsHeldBy(db: Executor, userId: string): Promise<GrantRow[]> {
+  return db
+    .select({ grant: delegatedAdminGrants })
+    .from(delegatedAdminGrants)
+    .innerJoin(memberships, eq(memberships.id, delegatedAdminGrants.membershipId))
+    .where(eq(memberships.userId, userId))
+    .then((rows) => rows.map((row) => row.grant));
+}

@@ -9,8 +9,9 @@ import { useMailbox } from '@/tests/helpers/accounts';
 import { membershipOf } from '@/tests/helpers/organizations';
 import { directory, patchOp, provision, scimError, userBody } from '@/tests/helpers/scim';
 import { getDb } from '@/lib/db';
-import { users } from '@/lib/db/schema';
-import { eq } from 'drizzle-orm';
+import { scimUserBlocks, scimUsers, users } from '@/lib/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { BLOCK_SIZE } from './users.repo';
 
 const mailbox = useMailbox();
 const address = (label: string) => `${label}.${randomUUID().slice(0, 8)}@directory.test`;
@@ -76,6 +77,44 @@ describe('SCIM users', () => {
     const bad = await dir.scim('GET', '/scim/v2/Users', { query: `filter=${encodeURIComponent('userName sw "a"')}` });
     expect(bad.status).toBe(400);
     expect((await scimError(bad)).scimType).toBe('invalidFilter');
+  });
+
+  it('pages by position across sparse blocks (startIndex never walks the rows before it)', async () => {
+    const dir = await directory(mailbox);
+    const provisioned = [];
+    for (const label of ['p0', 'p1', 'p2', 'p3', 'p4', 'p5']) provisioned.push(await provision(dir, address(label)));
+    // Spread the users over blocks as a large, long-lived directory would have them (gaps, several per block).
+    // Positions not in creation order, so the list's order shows it follows them.
+    const seqs = [9 * BLOCK_SIZE, 10, 3 * BLOCK_SIZE, BLOCK_SIZE + 2, 5 * BLOCK_SIZE + 7, BLOCK_SIZE + 1];
+    const db = await getDb();
+    for (const [index, user] of provisioned.entries()) await db.update(scimUsers).set({ seq: seqs[index]! }).where(eq(scimUsers.id, user.id));
+    await db.delete(scimUserBlocks).where(eq(scimUserBlocks.organizationId, dir.id));
+    await db.execute(sql`insert into scim_user_blocks (organization_id, block, live_count)
+      select organization_id, seq / ${BLOCK_SIZE}, count(*) from scim_users where organization_id = ${dir.id} and deprovisioned_at is null group by 1, 2`);
+    // One leaves: its block counts one fewer.
+    expect((await dir.scim('DELETE', '/scim/v2/Users/{id}', { params: { id: provisioned[2]!.id } })).status).toBe(204);
+    const order = provisioned
+      .map((user, index) => ({ id: user.id, seq: seqs[index]! }))
+      .filter((_u, index) => index !== 2)
+      .sort((a, b) => a.seq - b.seq)
+      .map((user) => user.id);
+    for (let startIndex = 0; startIndex <= order.length + 1; startIndex++) {
+      for (const count of [1, 2, 3]) {
+        const page = (await (await dir.scim('GET', '/scim/v2/Users', { query: `startIndex=${startIndex}&count=${count}` })).json()) as {
+          totalResults: number;
+          startIndex: number;
+          Resources: { id: string }[];
+        };
+        const from = Math.max(1, startIndex) - 1;
+        expect(page.totalResults).toBe(order.length);
+        expect(
+          page.Resources.map((r) => r.id),
+          `startIndex=${startIndex} count=${count}`,
+        ).toEqual(order.slice(from, from + count));
+      }
+    }
+    const none = (await (await dir.scim('GET', '/scim/v2/Users', { query: 'count=0' })).json()) as { totalResults: number; Resources: unknown[] };
+    expect(none).toMatchObject({ totalResults: order.length, Resources: [] });
   });
 
   it('answers 304 for a current If-None-Match and 412 for a stale If-Match', async () => {

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '@/lib/contract/ids';
 import type { Executor } from '@/lib/db';
-import { memberships, scimUsers } from '@/lib/db/schema';
+import { memberships, scimDirectories, scimUserBlocks, scimUsers } from '@/lib/db/schema';
 import type { EqualityFilter } from '../filter';
 
 export type ScimUserRow = typeof scimUsers.$inferSelect;
@@ -22,12 +22,40 @@ const toRecord = (row: { user: ScimUserRow; membershipStatus: ScimUserRecord['me
   membershipStatus: row.membershipStatus,
 });
 
-export async function insertScimUser(db: Executor, row: ScimUserRow): Promise<void> {
-  await db.insert(scimUsers).values(row);
+/** Rows of `seq` per block (a power of two: the block of a seq is a shift). */
+export const BLOCK_SIZE = 1024;
+
+/** The next position in the directory's order (the caller holds the directory's lock). */
+export async function nextSeq(db: Executor, organizationId: string): Promise<number> {
+  const [row] = await db
+    .insert(scimDirectories)
+    .values({ organizationId, nextSeq: 2 })
+    .onConflictDoUpdate({ target: scimDirectories.organizationId, set: { nextSeq: sql`${scimDirectories.nextSeq} + 1` } })
+    .returning({ next: scimDirectories.nextSeq });
+  return row!.next - 1;
 }
 
-export async function updateScimUser(db: Executor, id: string, change: Partial<ScimUserRow>): Promise<void> {
+/** One more (or one fewer) live user in the block of `seq`. */
+async function countInBlock(db: Executor, organizationId: string, seq: number, delta: 1 | -1): Promise<void> {
+  await db
+    .insert(scimUserBlocks)
+    .values({ organizationId, block: Math.floor(seq / BLOCK_SIZE), liveCount: delta })
+    .onConflictDoUpdate({ target: [scimUserBlocks.organizationId, scimUserBlocks.block], set: { liveCount: sql`${scimUserBlocks.liveCount} + ${delta}` } });
+}
+
+export async function insertScimUser(db: Executor, row: ScimUserRow): Promise<void> {
+  await db.insert(scimUsers).values(row);
+  await countInBlock(db, row.organizationId, row.seq, 1);
+}
+
+export async function updateScimUser(db: Executor, id: string, change: Partial<Omit<ScimUserRow, 'deprovisionedAt' | 'seq'>>): Promise<void> {
   await db.update(scimUsers).set(change).where(eq(scimUsers.id, id));
+}
+
+/** The user is no longer a resource (its row stays, marked, as the record that the directory made the account). */
+export async function markDeprovisioned(db: Executor, row: Pick<ScimUserRow, 'id' | 'organizationId' | 'seq'>, now: Date): Promise<void> {
+  await db.update(scimUsers).set({ deprovisionedAt: now, updatedAt: now }).where(eq(scimUsers.id, row.id));
+  await countInBlock(db, row.organizationId, row.seq, -1);
 }
 
 /** A live directory user of the organization; `lock` row-locks it for the change. */
@@ -94,7 +122,28 @@ function conditionOf(filter: EqualityFilter | null): SQL | undefined {
   }
 }
 
-/** One page of the directory's users in creation order (SCIM pages by position: startIndex is one-based). */
+/**
+ * Where the live user at `offset` (zero-based) is: the first `seq` of its block and how many live
+ * users of that block come before it. One pass over the block counts (about 100 rows per 100,000
+ * users), never over the users themselves.
+ */
+async function locate(db: Executor, organizationId: string, offset: number): Promise<{ fromSeq: number; skip: number } | null> {
+  const result = await db.execute(sql`
+    select block, running - live_count as before from (
+      select block, live_count, sum(live_count) over (order by block) as running
+      from ${scimUserBlocks} where organization_id = ${organizationId}
+    ) counted where running > ${offset} order by block limit 1`);
+  // postgres-js answers an array of rows, PGlite an object with `rows`.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { block: string | number; before: string | number }[];
+  const found = rows[0];
+  return found ? { fromSeq: Number(found.block) * BLOCK_SIZE, skip: offset - Number(found.before) } : null;
+}
+
+/**
+ * One page of the directory's users in creation order (SCIM pages by position: startIndex is
+ * one-based). Unfiltered, a deep page skips whole blocks by their counts and at most one block's
+ * rows; a filter names one value, so its matches are few and are skipped directly.
+ */
 export async function listScimUsers(
   db: Executor,
   organizationId: string,
@@ -103,18 +152,38 @@ export async function listScimUsers(
   limit: number,
 ): Promise<ScimUserRecord[]> {
   if (limit === 0) return [];
+  const start = filter ? { fromSeq: 0, skip: offset } : await locate(db, organizationId, offset);
+  if (!start) return [];
   const rows = await selectRecords(db)
-    .where(and(live(organizationId), conditionOf(filter)))
-    .orderBy(asc(scimUsers.createdAt), asc(scimUsers.id))
-    .offset(offset)
+    .where(and(live(organizationId), conditionOf(filter), gte(scimUsers.seq, start.fromSeq)))
+    .orderBy(asc(scimUsers.seq))
+    .offset(start.skip)
     .limit(limit);
   return rows.map(toRecord);
 }
 
+/** totalResults: the sum of the block counts without a filter, the matches with one. */
 export async function countScimUsers(db: Executor, organizationId: string, filter: EqualityFilter | null): Promise<number> {
+  if (!filter) {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${scimUserBlocks.liveCount}), 0)`.mapWith(Number) })
+      .from(scimUserBlocks)
+      .where(eq(scimUserBlocks.organizationId, organizationId));
+    return row?.n ?? 0;
+  }
   const [row] = await db
     .select({ n: count() })
     .from(scimUsers)
     .where(and(live(organizationId), conditionOf(filter)));
   return row?.n ?? 0;
+}
+
+/** Erasure: the person's directory records in every organization (live ones leave their block counts first). */
+export async function deleteDirectoryUsersOf(db: Executor, userId: string, now: Date): Promise<void> {
+  const rows = await db
+    .select()
+    .from(scimUsers)
+    .where(and(eq(scimUsers.userId, userId), isNull(scimUsers.deprovisionedAt)));
+  for (const row of rows) await markDeprovisioned(db, row, now);
+  await db.delete(scimUsers).where(eq(scimUsers.userId, userId));
 }

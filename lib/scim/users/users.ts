@@ -32,6 +32,8 @@ import {
   insertScimUser,
   listScimUsers,
   liveUserOfAccount,
+  markDeprovisioned,
+  nextSeq,
   updateScimUser,
   userNameTaken,
   type ScimUserRecord,
@@ -161,6 +163,7 @@ export async function provisionUser(call: DirectoryCall, body: Record<string, un
     const row: ScimUserRow = {
       id: randomUUID(),
       organizationId,
+      seq: await nextSeq(tx, organizationId),
       userId: account.userId,
       membershipId: membership.membershipId,
       ...columnsOf(attributes),
@@ -264,7 +267,7 @@ export async function deprovisionUser(call: DirectoryCall, id: string, precondit
     assertIfMatch(preconditions.ifMatch, userResource(current).etag);
     if (current.membershipStatus !== 'revoked')
       await moveDirectoryMembership(tx, organizationId, current.membershipId, 'revoke', call.actor, call.now, call.requestId);
-    await updateScimUser(tx, id, { deprovisionedAt: call.now, updatedAt: call.now });
+    await markDeprovisioned(tx, current, call.now);
     await record(tx, call, id, current.userId, { action: 'scim.user.deprovisioned', event: 'identity.organization.directory.user.deprovisioned' });
   });
   return null;
