@@ -20,7 +20,7 @@ test('a person asks for their account to be deleted, sees the pending request, a
   const deletion = section(page);
   await deletion.getByLabel('Type DELETE_MY_ACCOUNT to confirm').fill('delete it');
   await deletion.getByRole('button', { name: 'Request account deletion' }).click();
-  await expect(deletion.getByRole('alert')).toBeVisible();
+  await expect(deletion.getByText('Type DELETE_MY_ACCOUNT to confirm.', { exact: true })).toBeVisible();
   await deletion.getByLabel('Type DELETE_MY_ACCOUNT to confirm').fill('DELETE_MY_ACCOUNT');
   await deletion.getByRole('button', { name: 'Request account deletion' }).click();
   await expect(deletion.getByRole('status')).toHaveText(/Your deletion request was received/);

@@ -136,3 +136,20 @@ describe('SCIM tenant isolation and account linking', () => {
     expect((await membershipOf(dir.id, existing.userId)).status).toBe('active');
   });
 });
+
+describe('SCIM endpoint names', () => {
+  it('are matched regardless of case (as some clients send them); other paths are 404 in the SCIM shape', async () => {
+    const { scimCatchAll } = await import('@/lib/http/scim-paths');
+    const dir = await directory(mailbox);
+    const headers = { authorization: `Bearer ${dir.token}` };
+    const users = await scimCatchAll.GET(new Request(`${ORIGIN}/scim/v2/users`, { headers }));
+    expect(users.status).toBe(200);
+    expect(((await users.json()) as { schemas: string[] }).schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:ListResponse']);
+    const user = await provision(dir, `case.${randomUUID().slice(0, 8)}@directory.test`);
+    const one = await scimCatchAll.GET(new Request(`${ORIGIN}/scim/v2/USERS/${user.id}`, { headers }));
+    expect(((await one.json()) as { id: string }).id).toBe(user.id);
+    const unknown = await scimCatchAll.GET(new Request(`${ORIGIN}/scim/v2/Bulk`, { headers }));
+    expect(unknown.status).toBe(404);
+    await scimError(unknown);
+  });
+});

@@ -1,3 +1,3 @@
-import { notFound } from '@/lib/http/fallback';
+import { scimCatchAll } from '@/lib/http/scim-paths';
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFound;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = scimCatchAll;
