@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createPasswordAccount, PASSWORD, screenshots, uniqueEmail } from './support/journeys';
+import { screenshots, signedInWithPassword, uniqueEmail } from './support/journeys';
 
 /**
  * Deleting an account from /account: the request waits for review (nothing is deleted), the page
@@ -10,12 +10,7 @@ const section = (page: Page) => page.locator('section', { has: page.getByRole('h
 
 test('a person asks for their account to be deleted, sees the pending request, and cancels it', async ({ page }) => {
   const email = uniqueEmail('leaving');
-  await createPasswordAccount(page.request, email);
-  await page.goto('/sign-in');
-  await page.getByLabel('E-mail address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+  await signedInWithPassword(page, email);
 
   const deletion = section(page);
   await deletion.getByLabel('Type DELETE_MY_ACCOUNT to confirm').fill('delete it');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { startCompanyWorld, type CompanyWorld } from './support/company-idp';
-import { createPasswordAccount, PASSWORD, screenshots, uniqueEmail } from './support/journeys';
+import { createOrganizationInConsole, screenshots, signedInWithPassword, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';
 
 /**
@@ -32,16 +32,8 @@ test('an organization federates its domain, and a new employee signs in through 
   const connectionId = `corp-${Date.now().toString(36)}`;
 
   await test.step('the owner signs in and creates the organization', async () => {
-    await createPasswordAccount(page.request, ownerEmail);
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail address', { exact: true }).fill(ownerEmail);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in with password' }).click();
-    await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
-    await page.goto('/console');
-    await page.getByLabel('Organization name').fill('Corp Federated');
-    await page.getByRole('button', { name: 'Create organization' }).click();
-    await expect(nav(page)).toBeVisible();
+    await signedInWithPassword(page, ownerEmail);
+    await createOrganizationInConsole(page, 'Corp Federated');
   });
 
   await test.step('registers the domain, publishes the TXT record it names, and verifies it', async () => {

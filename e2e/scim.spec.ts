@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createPasswordAccount, PASSWORD, screenshots, uniqueEmail } from './support/journeys';
+import { createOrganizationInConsole, screenshots, signedInWithPassword, uniqueEmail } from './support/journeys';
 
 /**
  * Directory sync end to end: an owner issues a SCIM token in the console; a directory (here, plain
@@ -38,16 +38,8 @@ test('a directory provisions people and a group over SCIM, and the console shows
   let token = '';
 
   await test.step('the owner creates the organization and issues a SCIM token in Directory sync', async () => {
-    await createPasswordAccount(page.request, ownerEmail);
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail address', { exact: true }).fill(ownerEmail);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in with password' }).click();
-    await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
-    await page.goto('/console');
-    await page.getByLabel('Organization name').fill('Directory Co');
-    await page.getByRole('button', { name: 'Create organization' }).click();
-    await expect(nav(page)).toBeVisible();
+    await signedInWithPassword(page, ownerEmail);
+    await createOrganizationInConsole(page, 'Directory Co');
     await open(page, 'Directory sync');
     const form = page.getByRole('form', { name: 'Issue a SCIM token' });
     await form.getByLabel('Token name').fill('Entra ID production');

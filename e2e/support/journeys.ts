@@ -53,6 +53,24 @@ export async function createPasswordAccount(request: APIRequestContext, email: s
   expect((await request.post('/api/auth/enrollment/password/complete', { headers: flow, data: { password: PASSWORD } })).status()).toBe(201);
 }
 
+/** A password account made through the API, then signed in on the hosted page (it lands on /account). */
+export async function signedInWithPassword(page: Page, email: string) {
+  await createPasswordAccount(page.request, email);
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+}
+
+/** The console's first screen for someone without an organization: create one and wait for its sections. */
+export async function createOrganizationInConsole(page: Page, name: string) {
+  await page.goto('/console');
+  await page.getByLabel('Organization name').fill(name);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByRole('navigation', { name: /sections$/ })).toBeVisible();
+}
+
 /** Screenshots for looking at a page: desktop (the configured viewport) and a 375 px wide phone. */
 export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
