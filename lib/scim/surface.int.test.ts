@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { organizationDomains, scimTokens } from '@/lib/db/schema';
-import { signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
-import { ORIGIN } from '@/tests/helpers/http';
+import { as, signInWithPassword, signUpWithPassword, useMailbox } from '@/tests/helpers/accounts';
+import { call, operation, ORIGIN } from '@/tests/helpers/http';
 import { asBrowser, joinAs, membershipOf, PASSWORD, person } from '@/tests/helpers/organizations';
 import { directory, provision, scimError, userBody } from '@/tests/helpers/scim';
 import { domainClaim } from '@/tests/helpers/organization-fixtures';
@@ -134,6 +134,14 @@ describe('SCIM tenant isolation and account linking', () => {
     const linked = await dir.scim('POST', '/scim/v2/Users', { body: userBody(existing.email) });
     expect(linked.status).toBe(201);
     expect((await membershipOf(dir.id, existing.userId)).status).toBe('active');
+    // The person is signed in; once the directory deactivates them, their session no longer reaches the organization.
+    const browser = await signInWithPassword(existing.email, PASSWORD);
+    const organization = () => asBrowser(browser, 'GET', '/api/organizations/{id}', { params: { id: dir.id } });
+    expect((await organization()).status).toBe(200);
+    const { id } = (await linked.json()) as { id: string };
+    await dir.scim('PATCH', '/scim/v2/Users/{id}', { params: { id }, body: { Operations: [{ op: 'replace', path: 'active', value: false }] } });
+    expect((await organization()).status).toBe(404);
+    expect((await call(operation('GET', '/api/auth/session'), { headers: as(browser) })).status).toBe(200);
   });
 });
 

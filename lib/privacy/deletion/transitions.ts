@@ -75,8 +75,11 @@ export const DELETION_TRANSITIONS: TransitionTable<DeletionState, StoredDeletion
       effects: { audit: 'privacy.deletion_completed', emits: 'identity.privacy.deletion.completed', mail: 'completed' },
     },
   ],
-  unlisted: (state, event) =>
-    event === 'request'
-      ? serviceError('conflict', 'A deletion request is already pending: cancel it, or wait for it to be completed.')
-      : serviceError('not_found', state === 'none' ? 'No deletion request is pending.' : `This deletion request is ${state}.`),
+  // A new request is decided from `none` (no request pending); a closed request is never moved again.
+  unlisted: (state, event) => {
+    if (event === 'request' && state === 'pending')
+      return serviceError('conflict', 'A deletion request is already pending: cancel it, or wait for it to be completed.');
+    if (state === 'none') return serviceError('not_found', 'No deletion request is pending.');
+    return serviceError(event === 'request' ? 'conflict' : 'not_found', `This deletion request is ${state}.`);
+  },
 };
