@@ -6,7 +6,7 @@ import { screenshots, signedInWithPassword, uniqueEmail } from './support/journe
  * Deleting an account from /account: the request waits for review (nothing is deleted), the page
  * shows it as pending, and the person cancels it there.
  */
-const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Delete your account', exact: true }) });
+const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Account deletion', exact: true }) });
 
 test('a person asks for their account to be deleted, sees the pending request, and cancels it', async ({ page }) => {
   const email = uniqueEmail('leaving');

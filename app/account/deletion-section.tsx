@@ -44,7 +44,7 @@ export function DeletionSection({ initial }: { initial: DeletionState | null }) 
 
   return (
     <section aria-labelledby="deletion-heading">
-      <h2 id="deletion-heading">Delete your account</h2>
+      <h2 id="deletion-heading">Account deletion</h2>
       <form className="stack card auth-card" onSubmit={submit} aria-label={waiting ? 'Cancel your deletion request' : 'Request account deletion'}>
         {waiting ? (
           <p>
@@ -78,7 +78,7 @@ export function DeletionSection({ initial }: { initial: DeletionState | null }) 
         <ErrorAlert message={error} />
         <StatusNote message={done} />
         <div>
-          <button type="submit" className={waiting ? undefined : 'auth-danger'} disabled={pending}>
+          <button type="submit" className={waiting ? undefined : 'auth-secondary auth-danger'} disabled={pending}>
             {waiting ? 'Cancel deletion request' : 'Request account deletion'}
           </button>
         </div>
