@@ -19,6 +19,8 @@ async function signOut(page: Page) {
 
 test.describe('accounts', () => {
   test('sign up with a passkey, sign out, sign in with the passkey by button and by autofill', async ({ page }) => {
+    // Three ceremonies and three accessibility sweeps of whole pages (each in both colour schemes).
+    test.setTimeout(60_000);
     const authenticator = await VirtualAuthenticator.attach(page);
     await withoutAutofill(page);
     const email = uniqueEmail('passkey');
