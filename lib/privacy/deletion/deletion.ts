@@ -15,7 +15,7 @@ import { findUserById } from '@/lib/users';
 import { erasePerson } from './erasure';
 import { findPendingRequest, findRequest, insertDeletionRequest, latestRequest, pendingBefore, updateRequest, type DeletionRequestRow } from './deletion.repo';
 import { tellPerson } from './mails';
-import { DELETION_TRANSITIONS, type Blocker } from './transitions';
+import { DELETION_TRANSITIONS } from './transitions';
 
 function requestView(row: DeletionRequestRow | null) {
   return row ? { id: row.id, status: row.status, requested_at: row.requestedAt.toISOString(), cancelled_at: row.cancelledAt?.toISOString() ?? null } : null;
@@ -87,7 +87,7 @@ export async function reviewQueue(olderThanDays: number, now: Date) {
  * identifiers of the request only, and mails the person one last time. Refused while the person is an
  * organization's only owner (`blocked_by` says which).
  */
-export async function completeDeletion(id: string, operator: string, now: Date, requestId: string): Promise<{ blocked_by: Blocker[] }> {
+export async function completeDeletion(id: string, operator: string, now: Date, requestId: string): Promise<void> {
   if (operator.trim() === '') throw serviceError('invalid_request', 'Name the operator completing the request.');
   const email = await inTransaction(async (tx) => {
     const row = await findRequest(tx, id, true);
@@ -111,5 +111,4 @@ export async function completeDeletion(id: string, operator: string, now: Date, 
     return address;
   });
   await tellPerson('completed', email, requestId);
-  return { blocked_by: [] };
 }
