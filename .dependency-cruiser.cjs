@@ -2,11 +2,11 @@
  * Import rules that ESLint's per-file rules cannot express (run by `npm run lint`):
  * - no import circles anywhere;
  * - a context (lib/<ctx>) reaches another only through its public entry point, lib/<other>/index.ts,
- *   never its files, and above all never its *.repo.ts. The contract, the database layer and the
- *   configuration are shared infrastructure; the edge (lib/http) also binds each context's
+ *   never its files, and above all never its *.repo.ts. The contract, the database layer, the
+ *   configuration and observability (logs, metrics) are shared infrastructure; the edge (lib/http) also binds each context's
  *   *.routes.ts declarations into the registry.
  */
-const SHARED = '^lib/(contract|db|config)/';
+const SHARED = '^lib/(contract|db|config|observability)/';
 
 module.exports = {
   forbidden: [

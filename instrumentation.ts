@@ -1,7 +1,8 @@
 /**
  * Runs once when the server process starts. The Node-only start-up (configuration check, peer
- * stamping, migrations) lives in lib/startup.ts, loaded only in the Node.js runtime; then the webhook
- * delivery worker starts (never while `next build` collects pages: that process serves nothing).
+ * stamping, migrations) lives in lib/http/startup.ts, loaded only in the Node.js runtime; then the
+ * webhook delivery worker starts and the graceful shutdown takes SIGTERM (never while `next build`
+ * collects pages: that process serves nothing).
  */
 export async function register() {
   // eslint-disable-next-line no-restricted-properties -- Next's own runtime marker, not configuration
@@ -10,4 +11,6 @@ export async function register() {
   // eslint-disable-next-line no-restricted-properties -- Next's own build-phase marker, not configuration
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   (await import('./lib/webhooks')).runWorkerInService();
+  // SIGTERM drains requests, stops the worker and closes the pool (lib/http/shutdown.ts).
+  (await import('./lib/http/shutdown')).installShutdown();
 }

@@ -5,8 +5,9 @@ const list = (headers: Record<string, string>) => Object.entries(headers).map(([
 
 const nextConfig: NextConfig = {
   // Both packages load native/WASM assets or keep module-level state that bundling breaks
-  // (see STACK-NOTES: oidc-provider loses its sessions when bundled; PGlite ships its WASM files).
-  serverExternalPackages: ['@electric-sql/pglite', 'oidc-provider', 'nodemailer', 'fxa-common-password-list'],
+  // (see STACK-NOTES: oidc-provider loses its sessions when bundled; PGlite ships its WASM files; pino
+  // and prom-client keep process-wide state).
+  serverExternalPackages: ['@electric-sql/pglite', 'oidc-provider', 'nodemailer', 'fxa-common-password-list', 'pino', 'prom-client'],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

@@ -74,7 +74,7 @@ export const signInWithPasskey = resourceContract({
   summary: 'Verify the assertion and issue a session cookie',
   auth: { kind: 'public' },
   rateLimit: 'signin',
-  startsSession: true,
+  startsSession: 'passkey',
   body: ceremonyBody,
   successStatus: 201,
   errorStatuses: [401, 409],

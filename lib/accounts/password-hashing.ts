@@ -9,7 +9,7 @@ import { createHmac, pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { getConfig } from '@/lib/config';
-import { Semaphore } from '@/lib/platform';
+import { metrics, Semaphore } from '@/lib/platform';
 
 const pbkdf2Async = promisify(pbkdf2);
 const KEY_LENGTH = 32;
@@ -20,7 +20,7 @@ export interface PasswordProof {
   chain: number[];
 }
 
-const pool = new Semaphore(Math.max(1, availableParallelism()), 2_000);
+const pool = new Semaphore(Math.max(1, availableParallelism()), 2_000, metrics().passwordHashing);
 
 function peppered(password: string): Buffer {
   return createHmac('sha256', getConfig().passwordPepper).update(password.normalize('NFC'), 'utf8').digest();

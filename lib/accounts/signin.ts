@@ -12,9 +12,12 @@ import { clearFailures, findPasswordCredential } from './passwords.repo';
 import { startSignedInSession } from './session-start';
 import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
-/** Unknown account, wrong password and locked account all end here: one body, one status. */
-function invalidCredentials(): never {
-  throw serviceError('invalid_credentials', 'Check the e-mail address and password, or use another way to sign in.');
+/**
+ * Unknown account, wrong password and locked account all end here: one body, one status. The lock is
+ * kept as the error's internal reason, for the sign-in metrics only.
+ */
+function invalidCredentials(reason?: 'locked'): never {
+  throw serviceError('invalid_credentials', 'Check the e-mail address and password, or use another way to sign in.', { reason });
 }
 
 async function auditFailure(action: string, userId: string | null, requestId: string, now: Date) {
@@ -32,15 +35,15 @@ async function auditFailure(action: string, userId: string | null, requestId: st
  * Checks a password for a user with equalised work: an unknown or locked account still spends one
  * full verification against a dummy proof, so timing does not tell them apart.
  */
-export async function checkPassword(user: UserRow | null, password: string, now: Date): Promise<{ ok: boolean; rehash: boolean }> {
+export async function checkPassword(user: UserRow | null, password: string, now: Date): Promise<{ ok: boolean; rehash: boolean; locked: boolean }> {
   const credential = user ? await findPasswordCredential(await getDb(), user.id) : null;
   if (!user || !credential || isLocked(credential, now)) {
     await verifyAgainstDummy(password);
-    return { ok: false, rehash: false };
+    return { ok: false, rehash: false, locked: credential !== null && isLocked(credential, now) };
   }
   const outcome = await verifyPassword(password, credential);
   if (!outcome.ok) await registerPasswordFailure(user.id, user.email, now);
-  return outcome;
+  return { ...outcome, locked: false };
 }
 
 export async function signInWithPassword(input: {
@@ -53,10 +56,10 @@ export async function signInWithPassword(input: {
   presented: SessionActor | null;
 }) {
   const user = await findUserByEmail(await getDb(), input.email);
-  const { ok, rehash } = await checkPassword(user, input.password, input.now);
+  const { ok, rehash, locked } = await checkPassword(user, input.password, input.now);
   if (!ok || !user) {
     await auditFailure('signin.password', user?.id ?? null, input.requestId, input.now);
-    invalidCredentials();
+    invalidCredentials(locked ? 'locked' : undefined);
   }
   // A stored proof made with another work factor is replaced while the password is at hand.
   const rehashed = rehash ? await hashPassword(input.password) : null;

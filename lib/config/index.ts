@@ -105,6 +105,9 @@ function buildConfig(env: RawEnv, secrets: { sessionSecret: string; passwordPepp
     },
     release: env.RELEASE,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
   };
 }
 

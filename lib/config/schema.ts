@@ -76,7 +76,13 @@ export const envSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BENCH_BARE_ROUTE: flag(false),
     RELEASE: z.string().min(1).max(64).default('dev'),
-    /** The least severe structured log line written (lib/platform/log.ts); security events are `warn`. */
+    /** Bearer token for GET /metrics (Prometheus); unset, /metrics is off (404). */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    /** How long requests in flight may take to finish after SIGTERM before the process ends anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /** How long a new database connection may take before the request that needs it answers 503. */
+    DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    /** The least severe structured log line written (lib/observability/log.ts); security events are `warn`. */
     LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
     /** Live sessions one account may hold; a sign-in beyond it ends the least recently used one. */
     SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(30),

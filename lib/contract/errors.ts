@@ -17,6 +17,11 @@ export class ServiceError extends Error {
     public readonly extras: Record<string, unknown> = {},
     /** Response headers that belong to the error (Retry-After, WWW-Authenticate, Allow). */
     public readonly headers: Record<string, string> = {},
+    /**
+     * Why, for the service's own counts only (e.g. `locked` behind the generic sign-in failure). Never
+     * part of the answer: the caller must not learn what the generic failure hides.
+     */
+    public readonly reason?: string,
   ) {
     super(detail ?? title);
     this.name = 'ServiceError';
@@ -61,10 +66,10 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export function serviceError(
   code: ErrorCode,
   detail?: string,
-  options: { extras?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  options: { extras?: Record<string, unknown>; headers?: Record<string, string>; reason?: string } = {},
 ): ServiceError {
   const entry = ERROR_CATALOGUE[code];
-  return new ServiceError(entry.status, code, entry.title, detail, options.extras, options.headers);
+  return new ServiceError(entry.status, code, entry.title, detail, options.extras, options.headers, options.reason);
 }
 
 /**

@@ -130,15 +130,19 @@ export interface ContractBase<
   /**
    * The operation signs in (issues a new session): the pipeline resolves the session cookie the
    * request presents and hands it to the handler as `presentedSession`, which the new sign-in ends
-   * (ASVS V7.2.4: a new authentication never leaves the previous session token alive).
+   * (ASVS V7.2.4: a new authentication never leaves the previous session token alive). The value
+   * names the sign-in method, under which its outcomes are counted (identity_signin_attempts_total).
    */
-  startsSession?: boolean;
+  startsSession?: SignInMethod;
   /**
    * Tenant authorization: which organization the operation acts in and the permission it needs. The
    * pipeline resolves it after authentication (lib/http/tenant.ts) and hands the handler `tenant`.
    */
   tenant?: T;
 }
+
+/** How a sign-in proves who it is: the `method` label of the sign-in metrics. */
+export type SignInMethod = 'password' | 'passkey' | 'email_code' | 'federation';
 
 export interface ResourceContract<
   P extends Schema | undefined = Schema | undefined,

@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getConfig } from '@/lib/config';
+import { logLine, metrics } from '@/lib/observability';
 import * as schema from './schema';
 import { applyMigrations } from './migrate';
 
@@ -30,13 +31,42 @@ const holder = globalThis as unknown as { __identityDb?: Promise<Handle> };
 const scopeHolder = globalThis as unknown as { __identityTransactionScopes?: AsyncLocalStorage<TransactionScope> };
 const scopes = (scopeHolder.__identityTransactionScopes ??= new AsyncLocalStorage<TransactionScope>());
 
+const POOL_SIZE = 10;
+
+/**
+ * Counts the transactions holding a pooled connection and how long each waited for it (pool wait and
+ * BEGIN): postgres-js keeps its pool to itself, and a use case's work is one transaction, so this is
+ * what pool pressure looks like from here. Savepoints (tx.transaction) are inside and not counted.
+ */
+function measured(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  db.transaction = (async (work: (tx: Tx) => Promise<unknown>, config?: unknown) => {
+    const m = metrics();
+    const asked = performance.now();
+    return begin(
+      async (tx) => {
+        m.dbTransactionWait.observe((performance.now() - asked) / 1000);
+        m.dbTransactionsActive.inc();
+        try {
+          return await work(tx);
+        } finally {
+          m.dbTransactionsActive.dec();
+        }
+      },
+      config as Parameters<Db['transaction']>[1],
+    );
+  }) as Db['transaction'];
+  return db;
+}
+
 async function open(): Promise<Handle> {
   const config = getConfig();
   if (config.database.kind === 'postgres') {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const sql = postgres(config.database.url, { max: 10, onnotice: () => {} });
-    const db = drizzle(sql, { schema }) as unknown as Db;
+    const sql = postgres(config.database.url, { max: POOL_SIZE, connect_timeout: config.databaseConnectTimeoutSeconds, onnotice: () => {} });
+    const db = measured(drizzle(sql, { schema }) as unknown as Db);
+    metrics().dbPoolSize.set(POOL_SIZE);
     await applyMigrations({ driver: 'postgres', url: config.database.url });
     return { db, driver: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
@@ -44,7 +74,9 @@ async function open(): Promise<Handle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (config.database.dir) mkdirSync(config.database.dir, { recursive: true });
   const client = config.database.dir ? new PGlite(config.database.dir) : new PGlite();
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = measured(drizzle(client, { schema }) as unknown as Db);
+  // PGlite is one connection: every transaction waits for the one before.
+  metrics().dbPoolSize.set(1);
   await applyMigrations({ driver: 'pglite', client });
   return { db, driver: 'pglite', close: () => client.close() };
 }
@@ -87,6 +119,11 @@ export async function closeDb(): Promise<void> {
  */
 export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   return (await getDb()).transaction(work);
+}
+
+function codeOf(error: unknown): string | null {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 const ROLLBACK = Symbol('roll back the transaction scope');
@@ -143,7 +180,8 @@ export class TransactionScope {
     if (!this.opened) return;
     this.decide?.(false);
     await this.ended!.catch((error: unknown) => {
-      if (error !== ROLLBACK) console.error('[db] transaction scope ended with an error', error);
+      // Only the error's name and code: a failed statement's message may quote its parameters.
+      if (error !== ROLLBACK) logLine('error', 'transaction_scope_failed', { error: error instanceof Error ? error.name : 'unknown', code: codeOf(error) });
     });
   }
 }

@@ -7,11 +7,11 @@ import { isLoopbackAddress } from '@/lib/platform';
  * Next.js keeps a caller-supplied X-Forwarded-For as it is (`??=`), so behind no proxy the header is
  * whatever the client wants. To key rate limits on the real peer, the server stamps every incoming
  * request with the socket address, authenticated by a per-process nonce a client cannot know
- * (installPeerStamp, called from instrumentation.ts). With TRUSTED_PROXY_HOPS=N the Nth address from
+ * (front-door.ts, installed at start-up). With TRUSTED_PROXY_HOPS=N the Nth address from
  * the right of X-Forwarded-For (as appended by the operator's own proxies) is used instead.
  */
 const PEER_HEADER = 'x-identity-peer';
-const state = globalThis as unknown as { __identityPeerNonce?: string; __identityPeerStampInstalled?: boolean };
+const state = globalThis as unknown as { __identityPeerNonce?: string };
 
 function nonce(): string {
   state.__identityPeerNonce ??= randomBytes(16).toString('hex');
@@ -21,17 +21,6 @@ function nonce(): string {
 export function stampPeer(req: IncomingMessage): void {
   const address = req.socket?.remoteAddress ?? 'unknown';
   req.headers[PEER_HEADER] = `${nonce()}|${address}`;
-}
-
-export async function installPeerStamp(): Promise<void> {
-  if (state.__identityPeerStampInstalled) return;
-  state.__identityPeerStampInstalled = true;
-  const http = await import('node:http');
-  const originalEmit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitWithPeer(this: InstanceType<typeof http.Server>, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') stampPeer(args[0] as IncomingMessage);
-    return Reflect.apply(originalEmit, this, [event, ...args]) as boolean;
-  } as typeof originalEmit;
 }
 
 export function clientAddress(headers: Headers): string {

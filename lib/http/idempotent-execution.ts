@@ -6,7 +6,8 @@
  * a claim lost to a takeover (this execution outlived its lease) rolls back and answers 409.
  */
 import { TransactionScope } from '@/lib/db';
-import { completeIdempotent, releaseIdempotent, type IdempotencyClaim, type StoredResponse } from '@/lib/platform';
+import { completeIdempotent, logLine, releaseIdempotent, type IdempotencyClaim, type StoredResponse } from '@/lib/platform';
+import { describeForLog } from './problem';
 
 export interface Settled<T> {
   /** What the caller answers. */
@@ -22,7 +23,7 @@ async function abandon(scope: TransactionScope, claim: IdempotencyClaim): Promis
     await releaseIdempotent(claim);
   } catch (error) {
     // The lease frees the key anyway, a little later.
-    console.error('[idempotency] could not release a key after a failed execution', error);
+    logLine('error', 'idempotency_release_failed', { error: describeForLog(error) });
   }
 }
 

@@ -5,8 +5,10 @@
  * passed is reported to the step observer (pipeline-steps.ts), which only tests listen to.
  */
 import type { z } from 'zod';
+import type { ServiceError } from '@/lib/contract/errors';
 import { isHandlerResult, isUnsafe, type AnyOperation, type DelegatedOperation, type HandlerContext } from '@/lib/contract/operation';
 import { withDeclaredEvents } from '@/lib/events';
+import { recordAnswer } from './access-record';
 import { assertCsrf, authenticate, authorize, authorizeInput, presentedSession, readCookie, sessionCookieHeader } from './auth';
 import { sessionCookieName } from '@/lib/sessions';
 import { bearerEnvelope } from './bearer-envelope';
@@ -61,18 +63,27 @@ export async function runOperation(
   rawParams: Record<string, string> = {},
   options: PipelineOptions = {},
 ): Promise<Response> {
+  const startedAt = performance.now();
   const flow = startFlow(op, request, rawParams, options.now?.() ?? new Date());
+  const { response, failure } = await answer(flow);
+  // 15. The access line and the request metrics, once per request, whatever the answer.
+  recordAnswer({ op, requestId: flow.requestId, status: response.status, startedAt, actorKind: flow.actor?.kind ?? 'anonymous', failure });
+  return response;
+}
+
+async function answer(flow: Flow): Promise<{ response: Response; failure: ServiceError | null }> {
+  const { op } = flow;
   try {
     for (const step of op.kind === 'delegated' ? GENERIC_STEPS : API_STEPS) {
       const answered = await step.run(flow);
-      if (answered) return answered;
+      if (answered) return { response: answered, failure: null };
       passed(op, step.name);
     }
     // 12. Handler -> service. 13. Response through its schema: anything undeclared is stripped.
-    return op.kind === 'delegated' ? await handToProvider(flow, op) : await execute(flow, op);
+    return { response: op.kind === 'delegated' ? await handToProvider(flow, op) : await execute(flow, op), failure: null };
   } catch (error) {
     // 14. Errors in the API's wire format.
-    return (await refusal(flow, error)).response;
+    return refusal(flow, error);
   }
 }
 

@@ -1,4 +1,5 @@
 import { ServiceError, serviceError } from '@/lib/contract/errors';
+import { isDatabaseUnavailable } from '@/lib/db';
 import { logLine } from '@/lib/platform';
 
 /** RFC 9457 problem document, plus our stable `code` and the `request_id` for support. */
@@ -35,9 +36,17 @@ export function describeForLog(error: unknown): string {
   return [`${error.name}: ${firstLine}${causeText}`, ...frames].join('\n');
 }
 
-/** Anything that is not a catalogued error is a bug: log it with the request id, say nothing more. */
+/**
+ * A database that cannot be reached is an outage, not a bug: 503 with Retry-After, so clients and load
+ * balancers retry. Anything else that is not a catalogued error is a bug: log it with the request id,
+ * say nothing more.
+ */
 export function toServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (isDatabaseUnavailable(error)) {
+    logLine('error', 'database_unavailable', { request_id: requestId, error: describeForLog(error) });
+    return serviceError('service_unavailable', 'The database is unreachable right now; retry shortly.', { headers: { 'Retry-After': '5' } });
+  }
   logLine('error', 'unhandled_error', { request_id: requestId, error: describeForLog(error) });
   return serviceError('internal_error');
 }

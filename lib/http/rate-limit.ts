@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { ServiceError, serviceError } from '@/lib/contract/errors';
-import { consumeRateLimit, type RateDecision } from '@/lib/platform';
+import { consumeRateLimit, metrics, type RateDecision } from '@/lib/platform';
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@/lib/contract/rate-limits';
 
 export type RateHeaders = Record<string, string>;
@@ -21,6 +21,12 @@ export class RateLimitExceeded extends ServiceError {
   }
 }
 
+/** Every refusal of a spent bucket goes through here: counted once, by bucket, then thrown. */
+function refuse(bucket: RateLimitBucket, resetSeconds: number, headers: RateHeaders): never {
+  metrics().rateLimitRefusals.inc({ bucket });
+  throw new RateLimitExceeded(bucket, resetSeconds, headers);
+}
+
 async function consume(bucket: RateLimitBucket, subject: string, now: Date): Promise<RateDecision> {
   return consumeRateLimit(bucket, subject, scaledLimit(bucket), RATE_LIMIT_BUCKETS[bucket].windowSeconds, now);
 }
@@ -36,7 +42,7 @@ export async function enforceClientLimit(bucket: RateLimitBucket, client: string
     'RateLimit-Policy': `"${bucket}";q=${decision.limit};w=${RATE_LIMIT_BUCKETS[bucket].windowSeconds}`,
     RateLimit: `"${bucket}";r=${decision.remaining};t=${decision.resetSeconds}`,
   };
-  if (!decision.allowed) throw new RateLimitExceeded(bucket, decision.resetSeconds, headers);
+  if (!decision.allowed) refuse(bucket, decision.resetSeconds, headers);
   return headers;
 }
 
@@ -48,5 +54,5 @@ export async function enforceClientLimit(bucket: RateLimitBucket, client: string
  */
 export async function enforceSubjectLimit(bucket: RateLimitBucket, subject: string, now: Date): Promise<void> {
   const decision = await consume(bucket, `subject:${subject}`, now);
-  if (!decision.allowed) throw new RateLimitExceeded(bucket, decision.resetSeconds, {});
+  if (!decision.allowed) refuse(bucket, decision.resetSeconds, {});
 }

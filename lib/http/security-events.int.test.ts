@@ -1,6 +1,6 @@
 /**
  * Security events, triggered through real requests (the pipeline, the provider, the test database):
- * each refusal kind yields one structured line on stderr and one count in the hour's row, and a line
+ * each refusal kind yields one structured line on stdout and one count in the hour's row, and a line
  * never carries what the refused request carried (password, token, code, e-mail, address).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,8 +39,8 @@ beforeAll(() => {
 afterAll(() => restoreLevel());
 beforeEach(() => {
   written = [];
-  const write = process.stderr.write.bind(process.stderr);
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  const write = process.stdout.write.bind(process.stdout);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
   });

@@ -12,7 +12,7 @@
 import type { ServiceError } from '@/lib/contract/errors';
 import type { AnyOperation } from '@/lib/contract/operation';
 import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
-import { consumeRateLimit, countSecurityEvent, logLine, type LogValue } from '@/lib/platform';
+import { consumeRateLimit, countSecurityEvent, logLine, metrics, type LogValue } from '@/lib/platform';
 import { presentedNoCredential } from './auth';
 import { clientKey } from './client-address';
 import { describeForLog } from './problem';
@@ -116,6 +116,7 @@ async function record(op: AnyOperation, request: Request, refusal: Refusal, requ
     const client = clientKey(request.headers);
     if (refusal.classification === 'invalid_input' && !(await isProbing(client, now))) return;
     const kind: SecurityEventKind = refusal.classification === 'invalid_input' ? 'validation_probe' : refusal.classification;
+    metrics().securityEvents.inc({ kind });
     let countThisHour: number | null = null;
     try {
       countThisHour = await countSecurityEvent(kind, now);

@@ -1,13 +1,12 @@
 import { ConfigError, getConfig } from '@/lib/config';
 import { runtimeVerdict } from '@/lib/config/runtime';
 import { getDb } from '@/lib/db';
-import { installPeerStamp } from './client-address';
-import { installMethodGate } from './unrouted-methods';
+import { installFrontDoor } from './front-door';
 
 /**
  * Server start-up: refuse an unsupported Node.js, fail fast on bad configuration (with a message naming
- * each problem), stamp requests with their peer address (for rate limits), answer methods Next cannot
- * route, and apply migrations: this process owns the database.
+ * each problem), put the front door before Next (peer stamp, in-flight count, /metrics and /readyz,
+ * methods Next cannot route) and apply migrations: this process owns the database.
  */
 export async function startServer(): Promise<void> {
   const runtime = runtimeVerdict(process.version);
@@ -25,7 +24,6 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
-  await installPeerStamp();
-  await installMethodGate();
+  installFrontDoor(await import('node:http'));
   await getDb();
 }

@@ -5,11 +5,13 @@
  * (PROPFIND, QUERY, ...) get an empty 400. Neither route.ts exports nor proxy.ts can see them (the
  * proxy builds the same Request), so the server answers them itself, before Next, exactly as the API
  * answers any undeclared method: 405 problem+json with Allow and X-Request-ID, or 404 on an unknown
- * API path. Installed at start-up (startup.ts) on Node's HTTP server.
+ * API path. The front door (front-door.ts) hands them here on Node's HTTP server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyOperation } from '@/lib/contract/operation';
+import { logLine } from '@/lib/platform';
 import { methodNotAllowed, noSuchOperation } from './fallback';
+import { describeForLog } from './problem';
 
 /** next/dist/server/web/http.js HTTP_METHODS. */
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']);
@@ -52,7 +54,8 @@ export function unroutedAnswer(routes: readonly Route[], pathname: string, heade
 
 let routes: Route[] | null = null;
 
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Answers a method Next does not route (front-door.ts calls it before Next sees the request). */
+export async function answerUnrouted(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     if (!routes) {
       // Loaded on first use: start-up does not pay for the whole registry.
@@ -65,28 +68,8 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
-    console.error('[http] could not answer an unrouted method', error);
+    logLine('error', 'unrouted_method_failed', { error: describeForLog(error) });
     if (!res.headersSent) res.writeHead(500);
     res.end();
   }
-}
-
-const state = globalThis as unknown as { __identityMethodGateInstalled?: boolean };
-
-/** Answers unrouted methods on every HTTP server of this process, before Next sees the request. */
-export async function installMethodGate(): Promise<void> {
-  if (state.__identityMethodGateInstalled) return;
-  state.__identityMethodGateInstalled = true;
-  const http = await import('node:http');
-  const originalEmit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitWithMethodGate(this: InstanceType<typeof http.Server>, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') {
-      const [req, res] = args as [IncomingMessage, ServerResponse];
-      if (!isRoutedMethod(req.method ?? 'GET')) {
-        void answer(req, res);
-        return true;
-      }
-    }
-    return Reflect.apply(originalEmit, this, [event, ...args]) as boolean;
-  } as typeof originalEmit;
 }

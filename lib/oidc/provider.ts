@@ -10,6 +10,7 @@ import { findAccount } from './account';
 import { installHashedSecretComparison } from './client-secret';
 import { concealLegacyModels, DrizzleAdapter } from './adapter';
 import { renderError } from './error-page';
+import { countTokenGrants } from './grant-metrics';
 import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathCookies } from './provider-cookies';
 import { organizationBindingCheck, organizationParameterViolation, organizationTokenClaims } from './organization-binding';
@@ -144,6 +145,7 @@ export async function createProvider(): Promise<Provider> {
   // Emitted before the provider picks between an error redirect and renderError (redirect-trust.ts).
   provider.on('authorization.error', holdUntrustedRedirect);
   provider.on('server_error', holdUntrustedRedirect);
+  countTokenGrants(provider);
   return provider;
 }
 

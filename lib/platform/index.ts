@@ -1,7 +1,7 @@
 /**
  * Shared mechanisms every context may use: idempotency records, rate-limit counters, expiry sweeps,
- * encryption of recoverable secrets, a bounded semaphore for expensive work, structured log lines and
- * security event counts.
+ * encryption of recoverable secrets, a bounded semaphore for expensive work, security event counts and
+ * the process's lifecycle state.
  */
 export { sealSecret, openSecret } from './encryption';
 export {
@@ -30,10 +30,12 @@ export {
   type OutboundResult,
   type UrlRefusal,
 } from './outbound';
-export { logLine, type LogLevel, type LogValue } from './log';
 export { consumeRateLimit, refundRateLimit, type RateDecision } from './rate-limit';
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
+export { isDraining, startDraining } from './lifecycle';
+// Observability is shared infrastructure (lib/observability); re-exported for the contexts' convenience.
+export { countSignIn, logLine, metrics, scrape, statusClass, type LogLevel, type LogValue, type SignInMethod, type SignInOutcome } from '@/lib/observability';
 export { shouldSweep } from './sweep';
 export { base32, prefixedSecretFormat, type PrefixedSecretFormat } from './prefixed-secret';
 export { deleteIdempotencyRecordsOf as eraseIdempotencyRecordsOf } from './erasure.repo';

@@ -23,28 +23,46 @@ export interface Evidence {
   federation: { enabled: boolean; samlEnabled: boolean };
 }
 
+/** A check that has not answered by then has failed: readiness must answer a load balancer promptly. */
+const CHECK_BOUND_MS = 2_000;
+
+async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function collect(): Promise<Evidence> {
   const config = getConfig();
   const checkedAt = new Date();
-  const database: Evidence['database'] = { state: 'fail', driver: null, latencyMs: null };
   const shipped = shippedMigrationHashes();
-  const migrations: Evidence['migrations'] = { state: 'fail', shipped: shipped.length, applied: null, latest: shipped.at(-1)?.tag ?? null };
+  let database: Evidence['database'] = { state: 'fail', driver: null, latencyMs: null };
+  let migrations: Evidence['migrations'] = { state: 'fail', shipped: shipped.length, applied: null, latest: shipped.at(-1)?.tag ?? null };
   try {
-    const started = performance.now();
-    const db = await getDb();
-    await pingDatabase(db);
-    database.latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    database.driver = await getDbDriver();
-    database.state = 'pass';
-    const applied = new Set(await appliedMigrationHashes(db));
-    migrations.applied = applied.size;
-    migrations.state = shipped.every((m) => applied.has(m.hash)) ? 'pass' : 'fail';
+    // Built apart and taken whole: a check that answers after its bound changes nothing already reported.
+    ({ database, migrations } = await within(CHECK_BOUND_MS, async () => {
+      const started = performance.now();
+      const db = await getDb();
+      await pingDatabase(db);
+      const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+      const applied = new Set(await appliedMigrationHashes(db));
+      return {
+        database: { state: 'pass' as const, driver: await getDbDriver(), latencyMs },
+        migrations: { ...migrations, applied: applied.size, state: shipped.every((m) => applied.has(m.hash)) ? ('pass' as const) : ('fail' as const) },
+      };
+    }));
   } catch {
     // Classified as fail above; the error itself (hosts, credentials) is never reported.
   }
   let transport: MailTransportState | 'unknown' = 'unknown';
   try {
-    transport = await checkMailTransport();
+    transport = await within(CHECK_BOUND_MS, checkMailTransport);
   } catch {
     transport = 'smtp_failed';
   }

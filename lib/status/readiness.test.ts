@@ -45,5 +45,7 @@ describe('readiness', () => {
     expect(overallReadiness(readinessChecks(healthy))).toBe('ready');
     expect(overallReadiness(readinessChecks({ ...healthy, mail: { state: 'degraded', transport: 'dev_mailbox' } }))).toBe('degraded');
     expect(overallReadiness(readinessChecks({ ...healthy, database: { state: 'fail', driver: null, latencyMs: null } }))).toBe('not_ready');
+    // Draining after SIGTERM: not ready at once, whatever the cached evidence says.
+    expect(overallReadiness(readinessChecks(healthy, true))).toBe('not_ready');
   });
 });

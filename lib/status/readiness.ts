@@ -7,9 +7,13 @@ export interface ReadinessCheck {
   detail: string;
 }
 
-/** The deployment gate: every check passes (ready), some are degraded, or one fails (not_ready). */
-export function readinessChecks(e: Evidence): ReadinessCheck[] {
+/**
+ * The deployment gate: every check passes (ready), some are degraded, or one fails (not_ready). The
+ * lifecycle check is read now, not from cached evidence: a draining instance is not ready at once.
+ */
+export function readinessChecks(e: Evidence, draining = false): ReadinessCheck[] {
   return [
+    { id: 'lifecycle', state: draining ? 'fail' : 'pass', detail: draining ? 'shutting down: finishing the requests in flight' : 'serving' },
     {
       id: 'database',
       state: e.database.state,

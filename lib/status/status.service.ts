@@ -2,6 +2,7 @@ import { BUILT_IN_ROLES, PERMISSIONS } from '@/lib/contract/permissions';
 import { APPROVAL_ACTIONS } from '@/lib/contract/tenant';
 import { POLICY_KEYS } from '@/lib/organizations';
 import { getConfig } from '@/lib/config';
+import { isDraining } from '@/lib/platform';
 import { classifyAll, classifyOne } from './capabilities';
 import { getEvidence } from './evidence';
 import { overallReadiness, readinessChecks, rehearsalGates } from './readiness';
@@ -125,7 +126,7 @@ export async function authStatus() {
 
 export async function readiness() {
   const evidence = await getEvidence();
-  const checks = readinessChecks(evidence);
+  const checks = readinessChecks(evidence, isDraining());
   return { status: overallReadiness(checks), checked_at: evidence.checkedAt.toISOString(), checks };
 }
 

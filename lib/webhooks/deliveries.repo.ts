@@ -164,3 +164,13 @@ export async function requeueDelivery(db: Executor, id: string, now: Date): Prom
     .set({ status: 'queued', nextAttemptAt: now, leasedUntil: null, leaseOwner: null })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'failed')));
 }
+
+/** The queue as an operator sees it: deliveries due now (queued or retrying, leased or not) and the oldest due time. */
+export async function dueQueueStats(db: Executor, now: Date): Promise<{ due: number; oldestDueAt: Date | null }> {
+  const d = webhookDeliveries;
+  const [row] = await db
+    .select({ due: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${d.nextAttemptAt})` })
+    .from(d)
+    .where(and(inArray(d.status, ['queued', 'retrying']), lte(d.nextAttemptAt, now)));
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
+}

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/audit';
 import { ANONYMOUS } from '@/lib/contract/actor';
 import { getDb, inTransaction } from '@/lib/db';
-import { logLine, postJson } from '@/lib/platform';
+import { logLine, metrics, postJson } from '@/lib/platform';
 import {
   audienceOf,
   claimDueDeliveries,
@@ -217,7 +217,20 @@ export async function sendLeased(deliveries: DeliveryRow[], options: PassOptions
   const byId = new Map(subscriptions.map((row) => [row.id, row]));
   const secrets = secretsOf(subscriptions);
   const sent = await Promise.all(deliveries.map((d) => send(d, byId.get(d.webhookId), secrets.get(d.webhookId) ?? null, options)));
-  return recordAll(sent, options);
+  const states = await recordAll(sent, options);
+  countOutcomes(sent, states);
+  return states;
+}
+
+/** Attempts by the state they led to, and how long each POST took (only recorded outcomes count). */
+function countOutcomes(sent: Sent[], states: (DeliveryChange['status'] | null)[]): void {
+  const m = metrics();
+  sent.forEach((one, i) => {
+    const state = states[i];
+    if (one.kind !== 'sent' || !state) return;
+    m.webhookDeliveries.inc({ outcome: state });
+    m.webhookAttemptDuration.observe(one.durationMs / 1000);
+  });
 }
 
 /** One bounded pass: lease up to `limit` due deliveries, send them concurrently, record. Answers how many it leased. */

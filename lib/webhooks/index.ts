@@ -3,5 +3,6 @@ export { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './t
 export { listOwnDeliveries, sendTestEvent } from './deliveries';
 export { DELIVERY_SCHEMA } from './webhooks.contract';
 export { listOwnWebhooks } from './subscriptions';
-export { ensureWebhookWorker, runWorkerInService, startWebhookWorker, workOnce, type WebhookWorker } from './worker';
+export { ensureWebhookWorker, runWorkerInService, startWebhookWorker, stopServiceWorker, workOnce, type WebhookWorker } from './worker';
 export { eraseWebhooksOf } from './erasure';
+export { webhookQueueStats } from './queue-stats';

@@ -109,17 +109,14 @@ export function ensureWebhookWorker(): WebhookWorker | null {
   return holder.__identityWebhookWorker;
 }
 
-/**
- * Starts the in-service worker and stops it on SIGTERM: in-flight sends finish or give their leases
- * back, then the signal is raised again so the process ends as it would have (Next's own handler, or
- * the default exit when nobody else listens).
- */
+/** Starts the in-service worker (instrumentation.ts); the process's shutdown (lib/http/shutdown.ts) stops it. */
 export function runWorkerInService(): void {
-  const worker = ensureWebhookWorker();
-  if (!worker) return;
-  process.once('SIGTERM', () => {
-    void worker.stop().finally(() => {
-      if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
-    });
-  });
+  ensureWebhookWorker();
+}
+
+/** Stops the in-service worker, if one runs: sends in flight finish within `graceMs` or give their leases back. */
+export async function stopServiceWorker(graceMs?: number): Promise<void> {
+  const worker = holder.__identityWebhookWorker;
+  holder.__identityWebhookWorker = undefined;
+  await worker?.stop(graceMs);
 }

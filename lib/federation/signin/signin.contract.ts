@@ -45,7 +45,7 @@ export const completeOidcFederation = resourceContract({
   ...PUBLIC,
   // The provider sends the browser back: a cross-site navigation by nature.
   origin: 'none',
-  startsSession: true,
+  startsSession: 'federation',
   id: 'completeOidcFederation',
   method: 'GET',
   path: '/api/auth/federation/oidc/callback',
@@ -91,7 +91,7 @@ export const completeSamlFederation = resourceContract({
   extension: true,
   // The IdP's page posts the response: a cross-site form POST by nature.
   origin: 'none',
-  startsSession: true,
+  startsSession: 'federation',
   acceptsForm: true,
   maxBodyBytes: 320 * 1024,
   id: 'completeSamlFederation',

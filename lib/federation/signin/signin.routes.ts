@@ -1,4 +1,5 @@
 import { bindDelegated, bindResource, result, type AnyOperation, type HandlerContext } from '@/lib/contract/operation';
+import { countSignIn } from '@/lib/platform';
 import { serveSpMetadata } from '../saml/metadata-endpoint';
 import * as contract from './signin.contract';
 import { discoverConnection } from './discovery';
@@ -10,8 +11,12 @@ import { completeSamlSignIn, startSamlSignIn } from './saml-signin';
 const toProvider = ({ location, cookie }: { location: string; cookie: string }) =>
   result({ redirect_to: location }, { headers: { Location: location, 'Set-Cookie': cookie } });
 
-/** Every federated sign-in ends on the sign-in page with its classification (and, signed in, the session). */
+/**
+ * Every federated sign-in ends on the sign-in page with its classification (and, signed in, the
+ * session). The redirect hides the outcome from the pipeline's sign-in count, so it is counted here.
+ */
 function landing(outcome: FederationOutcome) {
+  countSignIn('federation', outcome.result === 'signed_in' ? 'success' : 'failure');
   const location = `/sign-in?federation=${outcome.result}`;
   return result({ redirect_to: location }, { headers: { Location: location }, sessionCookie: outcome.sessionCookie });
 }

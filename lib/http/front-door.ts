@@ -1,0 +1,91 @@
+/**
+ * The front door: what every request meets on Node's HTTP server before Next sees it. Next does not
+ * expose its server, so the one hook is `emit('request')` on http.Server, patched once per process:
+ *
+ * 1. the peer stamp (client-address.ts): rate limits key on the real socket address;
+ * 2. the in-flight count and, while draining after SIGTERM, `Connection: close` on every answer, so
+ *    kept-alive clients reconnect to another instance (shutdown.ts);
+ * 3. the operator endpoints `/metrics` and `/readyz` (operator-endpoints.ts);
+ * 4. methods Next cannot route (unrouted-methods.ts);
+ * then Next. The servers seen here are the ones shutdown closes.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isDraining, metrics } from '@/lib/platform';
+import { stampPeer } from './client-address';
+import { writeResponse } from './node-answer';
+import { answerMetrics, answerReadinessProbe } from './operator-endpoints';
+import { answerUnrouted, isRoutedMethod } from './unrouted-methods';
+
+type FrontAnswer = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const state = globalThis as unknown as { __identityFrontDoor?: { servers: Set<Server>; inFlight: number } };
+
+function door() {
+  return (state.__identityFrontDoor ??= { servers: new Set(), inFlight: 0 });
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  return headers;
+}
+
+const OPERATOR_ENDPOINTS: Record<string, (headers: Headers) => Promise<Response>> = {
+  '/metrics': answerMetrics,
+  '/readyz': answerReadinessProbe,
+};
+
+/** What answers the request before Next, if anything does. */
+function frontAnswer(req: IncomingMessage): FrontAnswer | null {
+  const method = req.method ?? 'GET';
+  if (!isRoutedMethod(method)) return answerUnrouted;
+  const path = (req.url ?? '/').split('?', 1)[0]!;
+  const operator = OPERATOR_ENDPOINTS[path];
+  if (operator && (method === 'GET' || method === 'HEAD')) return async (request, res) => writeResponse(res, await operator(headersOf(request)));
+  return null;
+}
+
+function track(server: Server, res: ServerResponse): void {
+  const front = door();
+  front.servers.add(server);
+  front.inFlight += 1;
+  metrics().inFlight.inc();
+  res.once('close', () => {
+    front.inFlight -= 1;
+    metrics().inFlight.dec();
+  });
+  if (isDraining()) res.setHeader('Connection', 'close');
+}
+
+async function answerSafely(answer: FrontAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await answer(req, res);
+  } catch {
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  }
+}
+
+export function installFrontDoor(http: typeof import('node:http')): void {
+  if (state.__identityFrontDoor) return;
+  door();
+  const originalEmit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function emitThroughFrontDoor(this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') {
+      const [req, res] = args as [IncomingMessage, ServerResponse];
+      stampPeer(req);
+      track(this, res);
+      const answer = frontAnswer(req);
+      if (answer) {
+        void answerSafely(answer, req, res);
+        return true;
+      }
+    }
+    return Reflect.apply(originalEmit, this, [event, ...args]) as boolean;
+  } as typeof originalEmit;
+}
+
+/** The servers that have answered requests, and how many requests are being answered now. */
+export function frontDoorState(): { servers: ReadonlySet<Server>; inFlight: number } {
+  return door();
+}
