@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
   test: {
     include: ['lib/**/*.test.ts', 'tests/**/*.test.ts'],
+    // The built service's own tests run after the build (vitest.system.config.ts).
+    exclude: ['tests/system/**', '**/node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/setup/global-database.ts'],
     setupFiles: ['tests/setup/per-file.ts'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: unit + integration (PGlite, or the Postgres in DATABASE_URL), one production build,
-# the e2e journeys in Chromium against it, and a smoke test of the embedded default.
+# system tests of the built service (shutdown, database outage), the e2e journeys in Chromium against it, and a smoke test of the embedded default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +9,9 @@ npx vitest run
 
 echo "== build"
 npx next build
+
+echo "== system: the built service under signals and faults"
+npx vitest run --config vitest.system.config.ts
 
 echo "== e2e (playwright, system chromium)"
 npx playwright test

@@ -17,7 +17,7 @@ import { findUserByEmail, insertUser, type UserRow } from '@/lib/users';
  * an account" mail and a token that can never verify.
  */
 export async function startEnrollment(email: string, now: Date, requestId: string) {
-  const { started, mail } = await inTransaction(async (tx) => {
+  const { started } = await inTransaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'enrollment', email, userId: existing?.id ?? null, canVerify: !existing, withToken: true, now });
     await recordAudit(tx, {
@@ -28,9 +28,10 @@ export async function startEnrollment(email: string, now: Date, requestId: strin
       requestId,
       at: now,
     });
-    return { started, mail: existing ? accountMails.alreadyHaveAccount(email) : accountMails.enrollmentCode(email, started.code) };
+    // Mailed before commit: a mail server that refuses rolls the enrollment back (503, nothing kept).
+    await deliver(existing ? accountMails.alreadyHaveAccount(email) : accountMails.enrollmentCode(email, started.code));
+    return { started };
   });
-  await deliver(mail);
   return { enrollment_token: started.token!, expires_at: started.expiresAt.toISOString() };
 }
 
@@ -65,8 +66,11 @@ export async function verifyEnrollmentEmail(actor: EnrollmentActor, code: string
 export async function resendEnrollmentEmail(actor: EnrollmentActor, now: Date) {
   const row = await enrollmentOf(actor);
   if (row.verifiedAt) throw serviceError('conflict', 'The address is already verified.');
-  const { code, codeExpiresAt } = await rotateCode(await getDb(), row, now);
-  await deliver(row.canVerify ? accountMails.enrollmentCode(row.email, code) : accountMails.alreadyHaveAccount(row.email));
+  const codeExpiresAt = await inTransaction(async (tx) => {
+    const { code, codeExpiresAt } = await rotateCode(tx, row, now);
+    await deliver(row.canVerify ? accountMails.enrollmentCode(row.email, code) : accountMails.alreadyHaveAccount(row.email));
+    return codeExpiresAt;
+  });
   return { expires_at: codeExpiresAt.toISOString() };
 }
 

@@ -15,7 +15,7 @@ import { savePasswordProof } from './passwords.repo';
 import { findUserByEmail, findUserById, type UserRow } from '@/lib/users';
 
 export async function startRecovery(email: string, now: Date, requestId: string) {
-  const { started, mail } = await inTransaction(async (tx) => {
+  const { started } = await inTransaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'recovery', email, userId: user?.id ?? null, canVerify: user !== null, withToken: true, now });
     await recordAudit(tx, {
@@ -26,9 +26,10 @@ export async function startRecovery(email: string, now: Date, requestId: string)
       requestId,
       at: now,
     });
-    return { started, mail: user ? accountMails.recoveryCode(email, started.code) : accountMails.noAccount(email, 'recover an account') };
+    // Mailed before commit: a mail server that refuses rolls the recovery back (503, nothing kept).
+    await deliver(user ? accountMails.recoveryCode(email, started.code) : accountMails.noAccount(email, 'recover an account'));
+    return { started };
   });
-  await deliver(mail);
   return { recovery_token: started.token!, expires_at: started.expiresAt.toISOString() };
 }
 
@@ -41,8 +42,11 @@ export async function recoveryOf(actor: RecoveryActor): Promise<EmailChallengeRo
 export async function resendRecoveryCode(actor: RecoveryActor, now: Date) {
   const row = await recoveryOf(actor);
   if (row.verifiedAt) throw serviceError('conflict', 'The recovery is already verified.');
-  const { code, codeExpiresAt } = await rotateCode(await getDb(), row, now);
-  await deliver(row.canVerify ? accountMails.recoveryCode(row.email, code) : accountMails.noAccount(row.email, 'recover an account'));
+  const codeExpiresAt = await inTransaction(async (tx) => {
+    const { code, codeExpiresAt } = await rotateCode(tx, row, now);
+    await deliver(row.canVerify ? accountMails.recoveryCode(row.email, code) : accountMails.noAccount(row.email, 'recover an account'));
+    return codeExpiresAt;
+  });
   return { expires_at: codeExpiresAt.toISOString() };
 }
 

@@ -94,7 +94,7 @@ export async function stepUpWithPassword(actor: SessionActor, password: string, 
 
 /** Always 202 with a challenge id; an unknown address gets a "no account" mail instead of a code. */
 export async function startEmailCodeSignIn(email: string, now: Date, requestId: string) {
-  const { started, mail } = await inTransaction(async (tx) => {
+  const { started } = await inTransaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     const started = await startChallenge(tx, { purpose: 'signin', email, userId: user?.id ?? null, canVerify: user !== null, withToken: false, now });
     await recordAudit(tx, {
@@ -105,9 +105,10 @@ export async function startEmailCodeSignIn(email: string, now: Date, requestId: 
       requestId,
       at: now,
     });
-    return { started, mail: user ? accountMails.signInCode(email, started.code) : accountMails.noAccount(email, 'sign in') };
+    // Mailed before commit: a mail server that refuses rolls the challenge back (503, nothing kept).
+    await deliver(user ? accountMails.signInCode(email, started.code) : accountMails.noAccount(email, 'sign in'));
+    return { started };
   });
-  await deliver(mail);
   return { challenge_id: started.id, expires_at: started.expiresAt.toISOString() };
 }
 

@@ -98,7 +98,7 @@ export async function createInvitation(
   now: Date,
   requestId: string,
 ): Promise<InvitationView> {
-  const { row, mail } = await inTransaction(async (tx) => {
+  const { row } = await inTransaction(async (tx) => {
     const assignment = await roleAssignment(tx, tenant, input.role);
     // Serialises invitations of one organization: two concurrent invites of one address cannot both pass.
     await lockOrganization(tx, tenant.organizationId);
@@ -123,15 +123,16 @@ export async function createInvitation(
     });
     const row = (await findInvitation(tx, tenant.organizationId, id))!;
     await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId: id, requestId, now }, { role: roleRef(row).role });
-    return { row, mail: await mailInvitation(tx, row, token, actor) };
+    // Mailed before commit: a mail server that refuses rolls the invitation back (503, nothing kept).
+    await deliver(await mailInvitation(tx, row, token, actor));
+    return { row };
   });
-  await deliver(mail);
   return invitationView(row, now);
 }
 
 /** A new link (the old one stops working) and a new expiry, mailed again. Pending or expired only. */
 export async function resendInvitation(tenant: TenantActor, actor: SessionActor, invitationId: string, now: Date, requestId: string): Promise<InvitationView> {
-  const { row, mail } = await inTransaction(async (tx) => {
+  const { row } = await inTransaction(async (tx) => {
     if (!(await lockInvitation(tx, tenant.organizationId, invitationId))) throw notFound();
     const current = (await findInvitation(tx, tenant.organizationId, invitationId))!;
     const move = await decide(INVITATION_TRANSITIONS, invitationStatus(current, now), 'resend', {});
@@ -139,9 +140,10 @@ export async function resendInvitation(tenant: TenantActor, actor: SessionActor,
     await updateInvitation(tx, tenant.organizationId, invitationId, { status: move.to, tokenHash, expiresAt }, now);
     const row = { ...current, status: move.to, expiresAt };
     await recordMove(tx, move.effects, { actor, organizationId: tenant.organizationId, invitationId, requestId, now });
-    return { row, mail: await mailInvitation(tx, row, token, actor) };
+    // Mailed before commit: refused, the old link stays the valid one.
+    await deliver(await mailInvitation(tx, row, token, actor));
+    return { row };
   });
-  await deliver(mail);
   return invitationView(row, now);
 }
 
