@@ -34,6 +34,16 @@ const scopes = (scopeHolder.__identityTransactionScopes ??= new AsyncLocalStorag
 const POOL_SIZE = 10;
 
 /**
+ * postgres-js retries a failed connection after a delay that grows to 20 s, and every query queued
+ * for a connection waits through it: while the database is down, requests would hang instead of
+ * answering 503. A short, capped delay lets each queued query fail fast, and the pool reconnects
+ * within a second of the database's return (tests/system/database-outage.test.ts).
+ */
+function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1);
+}
+
+/**
  * Counts the transactions holding a pooled connection and how long each waited for it (pool wait and
  * BEGIN): postgres-js keeps its pool to itself, and a use case's work is one transaction, so this is
  * what pool pressure looks like from here. Savepoints (tx.transaction) are inside and not counted.
@@ -64,7 +74,12 @@ async function open(): Promise<Handle> {
   if (config.database.kind === 'postgres') {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const sql = postgres(config.database.url, { max: POOL_SIZE, connect_timeout: config.databaseConnectTimeoutSeconds, onnotice: () => {} });
+    const sql = postgres(config.database.url, {
+      max: POOL_SIZE,
+      connect_timeout: config.databaseConnectTimeoutSeconds,
+      backoff: reconnectDelaySeconds,
+      onnotice: () => {},
+    });
     const db = measured(drizzle(sql, { schema }) as unknown as Db);
     metrics().dbPoolSize.set(POOL_SIZE);
     await applyMigrations({ driver: 'postgres', url: config.database.url });
