@@ -9,6 +9,8 @@ import { startSmtpSink, type SinkMessage } from './smtp-sink';
 
 export interface Mailbox {
   messages: SinkMessage[];
+  /** Outages of the mail server: refusing every message (421), or gone (nothing listens), then back. */
+  outage: { refuse(on: boolean): void; stop(): Promise<void>; restart(): Promise<void> };
   /** The decoded text of the newest mail to `to` (quoted-printable soft breaks removed). */
   textTo(to: string): string;
   /** The newest six-digit code mailed to `to`. */
@@ -18,8 +20,21 @@ export interface Mailbox {
 
 /** Starts an SMTP sink for the test file and points the service at it. */
 export function useMailbox(extraEnv: Record<string, string> = {}): Mailbox {
+  let close: (() => Promise<void>) | null = null;
+  let refusing = false;
+  let port = 0;
   const box: Mailbox = {
     messages: [],
+    outage: {
+      refuse: (on) => (refusing = on),
+      stop: async () => {
+        await close?.();
+        close = null;
+      },
+      restart: async () => {
+        close = (await startSmtpSink({ port, messages: box.messages, refusing: () => refusing })).close;
+      },
+    },
     lastTo(to) {
       const message = [...box.messages].reverse().find((m) => m.to.includes(to));
       if (!message) throw new Error(`No mail to ${to}`);
@@ -35,11 +50,11 @@ export function useMailbox(extraEnv: Record<string, string> = {}): Mailbox {
       return code;
     },
   };
-  let close: (() => Promise<void>) | null = null;
   let restore: (() => void) | null = null;
   beforeAll(async () => {
-    const sink = await startSmtpSink();
+    const sink = await startSmtpSink({ refusing: () => refusing });
     box.messages = sink.messages;
+    port = sink.port;
     close = sink.close;
     restore = withEnv({ SMTP_URL: sink.url, ...extraEnv });
   });

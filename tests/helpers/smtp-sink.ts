@@ -9,16 +9,23 @@ export interface SinkMessage {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it receives (and hands each to
- * `onMessage`, for sinks whose readers live in another process).
+ * `onMessage`, for sinks whose readers live in another process). While `refusing()` is true it
+ * answers every message with 421; started again on the same port with the same `messages`, it is the
+ * same mailbox back after an outage.
  */
 export async function startSmtpSink(
-  options: { port?: number; onMessage?: (message: SinkMessage) => void } = {},
-): Promise<{ url: string; messages: SinkMessage[]; close: () => Promise<void> }> {
-  const messages: SinkMessage[] = [];
+  options: { port?: number; onMessage?: (message: SinkMessage) => void; messages?: SinkMessage[]; refusing?: () => boolean } = {},
+): Promise<{ url: string; port: number; messages: SinkMessage[]; close: () => Promise<void> }> {
+  const messages: SinkMessage[] = options.messages ?? [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mail server that is up but refuses (over quota, greylisting, maintenance): a temporary failure.
+    onMailFrom(_address, _session, callback) {
+      if (options.refusing?.()) callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,6 +45,7 @@ export async function startSmtpSink(
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
