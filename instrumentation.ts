@@ -11,6 +11,8 @@ export async function register() {
   // eslint-disable-next-line no-restricted-properties -- Next's own build-phase marker, not configuration
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   (await import('./lib/webhooks')).runWorkerInService();
+  // /oauth and /.well-known answered before Next's router (lib/http/protocol-lane.ts).
+  await (await import('./lib/http/front-door')).openProtocolLane();
   // SIGTERM drains requests, stops the worker and closes the pool (lib/http/shutdown.ts).
   (await import('./lib/http/shutdown')).installShutdown();
 }

@@ -7,6 +7,7 @@
  *    kept-alive clients reconnect to another instance (shutdown.ts);
  * 3. the operator endpoints `/metrics` and `/readyz` (operator-endpoints.ts);
  * 4. methods Next cannot route (unrouted-methods.ts);
+ * 5. the protocol lane: /oauth and /.well-known operations, routed here (protocol-lane.ts);
  * then Next. The servers seen here are the ones shutdown closes.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -18,10 +19,17 @@ import { answerUnrouted, isRoutedMethod } from './unrouted-methods';
 
 type FrontAnswer = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-const state = globalThis as unknown as { __identityFrontDoor?: { servers: Set<Server>; inFlight: number } };
+interface FrontDoor {
+  servers: Set<Server>;
+  inFlight: number;
+  /** The protocol lane, once opened (until then Next routes those paths, through the same pipeline). */
+  lane: ((req: IncomingMessage) => FrontAnswer | null) | null;
+}
 
-function door() {
-  return (state.__identityFrontDoor ??= { servers: new Set(), inFlight: 0 });
+const state = globalThis as unknown as { __identityFrontDoor?: FrontDoor };
+
+function door(): FrontDoor {
+  return (state.__identityFrontDoor ??= { servers: new Set(), inFlight: 0, lane: null });
 }
 
 function headersOf(req: IncomingMessage): Headers {
@@ -42,7 +50,7 @@ function frontAnswer(req: IncomingMessage): FrontAnswer | null {
   const path = (req.url ?? '/').split('?', 1)[0]!;
   const operator = OPERATOR_ENDPOINTS[path];
   if (operator && (method === 'GET' || method === 'HEAD')) return async (request, res) => writeResponse(res, await operator(headersOf(request)));
-  return null;
+  return door().lane?.(req) ?? null;
 }
 
 function track(server: Server, res: ServerResponse): void {
@@ -83,6 +91,14 @@ export function installFrontDoor(http: typeof import('node:http')): void {
     }
     return Reflect.apply(originalEmit, this, [event, ...args]) as boolean;
   } as typeof originalEmit;
+}
+
+/**
+ * Opens the protocol lane (it loads the whole registry, so only a serving process does it, after
+ * start-up: instrumentation.ts).
+ */
+export async function openProtocolLane(): Promise<void> {
+  door().lane = (await import('./protocol-lane')).protocolLane;
 }
 
 /** The servers that have answered requests, and how many requests are being answered now. */

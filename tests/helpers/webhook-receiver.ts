@@ -1,8 +1,10 @@
 /**
  * A real webhook receiver: an HTTPS server on loopback (the test-only certificate in tests/fixtures/tls)
  * that keeps every request it gets (headers and the exact body bytes), answers from a script of
- * statuses, and counts requests in flight per webhook-id (two senders of one delivery at the same time
- * would show as 2). `delivered()` is what a receiver deduping by webhook-id keeps.
+ * statuses (or, with `reply`, decides each answer itself: a status after a delay, or a reset
+ * connection), and counts requests in flight per webhook-id (two senders of one delivery at the same
+ * time would show as 2). A request stops being in flight when its exchange ends: answered, or the
+ * connection closed by either side. `delivered()` is what a receiver deduping by webhook-id keeps.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -16,10 +18,25 @@ export interface Received {
   id: string;
   headers: Record<string, string>;
   body: string;
+  /** The status the receiver chose (0: it reset the connection instead of answering). */
   status: number;
+  /** The request's path and query. */
+  url: string;
+  /** The answer was written before the connection closed (false: reset, or the sender gave up waiting). */
+  answered: boolean;
 }
 
-export async function startReceiver(options: { delayMs?: number } = {}) {
+/** What a scripted receiver does with one request: answer `status` after `delayMs`, or reset the connection (socket.destroy()). */
+export type Reply = { status: number; delayMs?: number } | { reset: true; delayMs?: number };
+
+export interface ReceiverOptions {
+  /** Delay before every scripted answer. */
+  delayMs?: number;
+  /** Decides each request's answer (instead of the script of `respond`), once its body has arrived. */
+  reply?: (request: Pick<Received, 'id' | 'headers' | 'body' | 'url'>) => Reply;
+}
+
+export async function startReceiver(options: ReceiverOptions = {}) {
   const received: Received[] = [];
   const script: number[] = [];
   let fallback = 200;
@@ -30,16 +47,23 @@ export async function startReceiver(options: { delayMs?: number } = {}) {
     const now = (inFlight.get(id) ?? 0) + 1;
     inFlight.set(id, now);
     maxInFlight = Math.max(maxInFlight, now);
+    // Answered, or the connection closed (a reset, or a sender that stopped waiting).
+    res.once('close', () => inFlight.set(id, (inFlight.get(id) ?? 1) - 1));
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const status = script.shift() ?? fallback;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      received.push({ id, headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = req.url ?? '';
+      const reply: Reply = options.reply?.({ id, headers, body, url }) ?? { status: script.shift() ?? fallback, delayMs: options.delayMs };
+      const entry: Received = { id, headers, body, url, status: 'reset' in reply ? 0 : reply.status, answered: false };
+      received.push(entry);
       setTimeout(() => {
-        inFlight.set(id, (inFlight.get(id) ?? 1) - 1);
-        res.writeHead(status, { 'content-type': 'text/plain' }).end('receiver body that is never stored');
-      }, options.delayMs ?? 0);
+        if (res.destroyed || res.writableEnded) return;
+        if ('reset' in reply) return void req.socket.destroy();
+        entry.answered = true;
+        res.writeHead(reply.status, { 'content-type': 'text/plain' }).end('receiver body that is never stored');
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,7 +80,7 @@ export async function startReceiver(options: { delayMs?: number } = {}) {
     },
     maxInFlight: () => maxInFlight,
     /** Accepted (2xx) requests, each webhook-id once: what a deduping receiver has seen. */
-    delivered: () => [...new Map(received.filter((r) => r.status < 300).map((r) => [r.id, r])).values()],
+    delivered: () => [...new Map(received.filter((r) => r.status >= 200 && r.status < 300).map((r) => [r.id, r])).values()],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -15,6 +15,7 @@ const OUTAGE_MS = 12_000;
 /** No request may take longer than this, outage or not (a new connection gives up after 5 s). */
 const ANSWER_BOUND_MS = 8_000;
 const RECOVERY_BOUND_MS = 15_000;
+const METRICS_TOKEN = 'system-test-metrics-token-0123456789';
 
 interface Outcome {
   kind: 'signin' | 'enrollment' | 'health';
@@ -42,6 +43,7 @@ beforeAll(async () => {
     STATUS_EVIDENCE_TTL_SECONDS: '1',
     // The loop is one client: limits stay on, scaled past what the loop spends.
     RATE_LIMIT_SCALE: '1000',
+    METRICS_TOKEN: METRICS_TOKEN,
   });
 });
 
@@ -143,6 +145,12 @@ describe('the database stops and comes back', () => {
     }
     // The health answer needs no database: it never failed.
     expect(outcomes.filter((o) => o.kind === 'health').every((o) => o.status === 200)).toBe(true);
+
+    // The scrape of this process (whatever bundle served each request) saw the refusals, by operation.
+    const scrape = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const refusedSignIns = /^identity_http_requests_total\{operation="signInWithPassword",status_class="5xx"\} (\d+)$/m.exec(scrape);
+    expect(Number(refusedSignIns?.[1])).toBe(refused.filter((o) => o.kind === 'signin').length);
+    expect(scrape).toMatch(/^identity_ready 1$/m);
 
     // Nothing half-written: a sign-up that answered 202 has its one enrollment, one that answered 503 left none.
     const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });

@@ -1,0 +1,71 @@
+/**
+ * The protocol lane: `/oauth/*` and `/.well-known/*` operations answered by the front door, without
+ * Next's router in between. The provider is mounted, not a page: Next's per-request routing cost
+ * (about as much as the provider's own work on userinfo, bench/oauth.ts) buys nothing here. The lane
+ * changes only who routes: the request goes through the same route binding (serve.ts), so the same
+ * pipeline (request id, version, body bound, rate limits, Origin, security events, access line) and
+ * the same fixed security headers next.config.ts gives these paths.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { HttpMethod } from '@/lib/contract/operation';
+import { writeResponse } from './node-answer';
+import { EVERY_RESPONSE, JSON_SURFACE, PROTOCOL_SURFACE } from './security-headers';
+import { serve } from './serve';
+import { OPERATIONS } from './registry';
+
+const PREFIXES = { '/oauth/': PROTOCOL_SURFACE, '/.well-known/': JSON_SURFACE } as const;
+const LANE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+interface LaneRoute {
+  pattern: RegExp;
+  names: string[];
+  handlers: ReturnType<typeof serve>;
+  surface: Record<string, string>;
+}
+
+let routes: LaneRoute[] | null = null;
+
+function laneRoutes(): LaneRoute[] {
+  if (routes) return routes;
+  const paths = [...new Set(OPERATIONS.map((op) => op.path))].filter((path) => Object.keys(PREFIXES).some((prefix) => path.startsWith(prefix)));
+  // Literal paths before parameterised ones, as Next routes them.
+  paths.sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')));
+  routes = paths.map((path) => ({
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`),
+    names: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    handlers: serve(path),
+    surface: Object.entries(PREFIXES).find(([prefix]) => path.startsWith(prefix))![1],
+  }));
+  return routes;
+}
+
+function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** The lane's answer for this request, or null when Next should route it (pages, unknown paths). */
+export function protocolLane(req: IncomingMessage): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null {
+  const method = req.method ?? 'GET';
+  const path = (req.url ?? '/').split('?', 1)[0]!;
+  if (!LANE_METHODS.has(method) || !(path.startsWith('/oauth/') || path.startsWith('/.well-known/'))) return null;
+  for (const route of laneRoutes()) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    return async (request, res) => {
+      const response = await route.handlers[method as HttpMethod | 'OPTIONS'](webRequest(request), { params: Promise.resolve(params) });
+      await writeResponse(res, response, { ...EVERY_RESPONSE, ...route.surface });
+    };
+  }
+  return null;
+}
