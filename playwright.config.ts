@@ -1,8 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL as BASE_URL, E2E_DNS_PORT as DNS_PORT, E2E_PORT as PORT, E2E_SMTP_PORT as SMTP_PORT } from './e2e/support/ports';
+import {
+  E2E_BASE_URL as BASE_URL,
+  E2E_DNS_PORT as DNS_PORT,
+  E2E_PORT as PORT,
+  E2E_SERVER_DIR as SERVER_DIR,
+  E2E_SMTP_PORT as SMTP_PORT,
+} from './e2e/support/ports';
 
 /**
  * E2E journeys against the built app (`next build` runs once before, in scripts/test-all.sh), in the
@@ -37,15 +41,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next start -p ${PORT}`,
+    // The server's data and every line it writes stay in test-results/e2e-server, for the secret scan
+    // that runs after the suite (scripts/secret-scan.ts).
+    command: `rm -rf ${SERVER_DIR} && mkdir -p ${SERVER_DIR} && exec npx next start -p ${PORT} > ${SERVER_DIR}/server.log 2>&1`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
     env: {
       BASE_URL,
       PORT: String(PORT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'idsvc-e2e-')),
+      DATA_DIR: `${SERVER_DIR}/data`,
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
       PASSWORD_PEPPER: 'e2e-password-pepper-0123456789abcdef012345678',
       DATA_ENCRYPTION_KEY: 'ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100',

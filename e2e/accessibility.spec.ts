@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode } from './support/mail-sink';

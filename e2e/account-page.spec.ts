@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createPasswordAccount, PASSWORD, screenshots, signInWithCode, signUpWithPasskey, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { allowAutofill, VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { expectAccessible } from './support/axe';
 import { PASSWORD, signInWithCode, signUpWithPasskey, signUpWithPassword, uniqueEmail } from './support/journeys';

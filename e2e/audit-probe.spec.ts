@@ -3,7 +3,7 @@
  * the attack was once made and what it answered then. The rules themselves are tested beside the code
  * that enforces them; this file proves they hold on the running service.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
 import { PASSWORD, uniqueEmail } from './support/journeys';
 import { authorizationCode, codeExchange, problem, registerClient, signedIn, steppedUp } from './support/outsider';

@@ -4,7 +4,7 @@
  * access token in the client; then an API key for the developer API. Every answer asserted is the
  * service's own. The example of the package's README runs too.
  */
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from './support/test';
 import { IdentityClient, ProblemError } from '../clients/typescript/src/index';
 import { main as listMembersExample } from '../clients/typescript/examples/list-members';
 import { waitForMail, mailCount } from './support/mail-sink';

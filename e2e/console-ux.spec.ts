@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from './support/test';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, uniqueEmail } from './support/journeys';
 import { mailCount, waitForMail } from './support/mail-sink';

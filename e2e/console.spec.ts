@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { expectAccessible } from './support/axe';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createPasswordAccount, PASSWORD, signInWithCode, signUpWithPasskey, uniqueEmail } from './support/journeys';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as client from 'openid-client';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, uniqueEmail } from './support/journeys';

@@ -4,7 +4,7 @@
  * (oidc-provider devInteractions) answer 404. tests/contract/development-surfaces.test.ts checks the
  * same in-process, and that the provider would serve them with the feature on.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('development surfaces', () => {
   // ASVS V13.4.2, V13.4.5

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible } from './support/axe';
 import { E2E_BASE_URL } from './support/ports';
 import { HOSTED_PAGES, openConsent, signUpAndSignIn } from './support/site-journeys';

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIResponse } from './support/test';
 
 /**
  * Methods Next.js does not route (TRACE cannot even become a Fetch Request; PROPFIND, QUERY and the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, signInWithCode, uniqueEmail } from './support/journeys';

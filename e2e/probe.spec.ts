@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mailCount, waitForCode } from './support/mail-sink';
 import { PASSWORD, uniqueEmail } from './support/journeys';
 import { authorizationCode, codeExchange, problem, registerClient, signedIn } from './support/outsider';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { signUpWithPasskey, uniqueEmail } from './support/journeys';
 import { HOSTED_PAGES as PAGES, openConsent, signUpAndSignIn } from './support/site-journeys';

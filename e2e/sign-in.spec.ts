@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createPasswordAccount, PASSWORD, screenshots, uniqueEmail } from './support/journeys';
 import { mailCount, waitForCode, waitForMail } from './support/mail-sink';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { VirtualAuthenticator, withoutAutofill } from './support/authenticator';
 import { createAccountWithPassword, screenshots, signUpWithPasskey, uniqueEmail } from './support/journeys';
 

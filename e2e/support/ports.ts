@@ -17,3 +17,5 @@ export const E2E_SMTP_PORT = runPort('E2E_SMTP_PORT');
 export const E2E_DNS_PORT = runPort('E2E_DNS_PORT');
 export const E2E_IDP_PORT = runPort('E2E_IDP_PORT');
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The e2e server's data directory and log (kept for the secret scan, scripts/secret-scan.ts). */
+export const E2E_SERVER_DIR = path.resolve(__dirname, '../../test-results/e2e-server');

@@ -6,6 +6,7 @@
  * time would show as 2). A request stops being in flight when its exchange ends: answered, or the
  * connection closed by either side. `delivered()` is what a receiver deduping by webhook-id keeps.
  */
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,22 @@ import path from 'node:path';
 
 const TLS_DIR = path.resolve(__dirname, '../fixtures/tls');
 export const TEST_CA_FILE = path.join(TLS_DIR, 'localhost-test.crt');
+
+/**
+ * The base seed of a receiver whose answers are drawn at random (lib/webhooks/receiver-faults.int.test.ts).
+ * Gating runs use the fixed seed, as the property suite does (tests/properties/run-property.ts), so they
+ * fail only on what a change did; `WEBHOOK_FAULT_SEED=<n>` replays a run, `WEBHOOK_FAULT_SEED=random`
+ * draws a new one to search with (the seed is printed either way).
+ */
+export const FIXED_FAULT_SEED = 20_261_128;
+export function receiverFaultSeed(): number {
+  const chosen = process.env.WEBHOOK_FAULT_SEED;
+  if (!chosen) return FIXED_FAULT_SEED;
+  if (chosen === 'random') return randomInt(2 ** 31);
+  const seed = Number(chosen);
+  if (!Number.isSafeInteger(seed)) throw new Error(`WEBHOOK_FAULT_SEED must be an integer or "random", not ${chosen}`);
+  return seed;
+}
 
 export interface Received {
   id: string;
@@ -24,6 +41,8 @@ export interface Received {
   url: string;
   /** The answer was written before the connection closed (false: reset, or the sender gave up waiting). */
   answered: boolean;
+  /** Requests with this webhook-id in flight when this one arrived, itself included (1 unless sent twice at once). */
+  concurrent: number;
 }
 
 /** What a scripted receiver does with one request: answer `status` after `delayMs`, or reset the connection (socket.destroy()). */
@@ -47,8 +66,18 @@ export async function startReceiver(options: ReceiverOptions = {}) {
     const now = (inFlight.get(id) ?? 0) + 1;
     inFlight.set(id, now);
     maxInFlight = Math.max(maxInFlight, now);
-    // Answered, or the connection closed (a reset, or a sender that stopped waiting).
-    res.once('close', () => inFlight.set(id, (inFlight.get(id) ?? 1) - 1));
+    // A request is in flight until it is answered or its connection ends: closed here (a reset), or
+    // by the sender (it stopped waiting: nothing more can come of this request, even before the
+    // server has finished tearing the connection down).
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      req.socket.off('end', settle);
+      inFlight.set(id, (inFlight.get(id) ?? 1) - 1);
+    };
+    res.once('close', settle);
+    req.socket.once('end', settle);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -56,7 +85,7 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = req.url ?? '';
       const reply: Reply = options.reply?.({ id, headers, body, url }) ?? { status: script.shift() ?? fallback, delayMs: options.delayMs };
-      const entry: Received = { id, headers, body, url, status: 'reset' in reply ? 0 : reply.status, answered: false };
+      const entry: Received = { id, headers, body, url, status: 'reset' in reply ? 0 : reply.status, answered: false, concurrent: now };
       received.push(entry);
       setTimeout(() => {
         if (res.destroyed || res.writableEnded) return;
@@ -79,7 +108,7 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       fallback = otherwise;
     },
     maxInFlight: () => maxInFlight,
-    /** Accepted (2xx) requests, each webhook-id once: what a deduping receiver has seen. */
+    /** Accepted (2xx) requests, each webhook-id once: what a deduping receiver has seen (an answer too late for the sender included: the receiver took the event in). */
     delivered: () => [...new Map(received.filter((r) => r.status >= 200 && r.status < 300).map((r) => [r.id, r])).values()],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
