@@ -74,7 +74,7 @@ describe('runtime and status surface', () => {
   it('checks the database, migrations, keys, mail and password hashing for readiness', async () => {
     const readiness = await get<{ status: string; checks: { id: string; state: string }[] }>('/api/v1/readiness');
     const state = Object.fromEntries(readiness.checks.map((c) => [c.id, c.state]));
-    expect(state).toEqual({ database: 'pass', migrations: 'pass', keys: 'pass', mail: 'degraded', password_hashing: 'degraded' });
+    expect(state).toEqual({ lifecycle: 'pass', database: 'pass', migrations: 'pass', keys: 'pass', mail: 'degraded', password_hashing: 'degraded' });
     expect(readiness.status).toBe('degraded');
   });
 
