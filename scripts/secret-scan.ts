@@ -10,21 +10,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Exchange } from '../e2e/support/recorder';
 
 const ROOT = path.resolve(__dirname, '..');
 const RECORD_DIR = path.join(ROOT, 'test-results/e2e-recorded');
 const MAIL_DIR = path.join(ROOT, 'test-results/e2e-mail');
 const SERVER_DIR = path.join(ROOT, 'test-results/e2e-server');
-
-interface Exchange {
-  url: string;
-  method: string;
-  status: number;
-  requestBody: string | null;
-  responseBody: string | null;
-  responseType: string;
-  setCookies: string[];
-}
 
 /** Where a secret may legitimately appear in response bodies: nowhere, or only in the response that disclosed it. */
 type Disclosure = 'never' | 'its-own-response';
