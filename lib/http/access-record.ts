@@ -22,7 +22,8 @@ function signInOutcome(status: number, failure: ServiceError | null): SignInOutc
   if (!failure) return null;
   if (failure.code === 'rate_limited') return 'rate_limited';
   if (failure.reason === 'locked') return 'locked';
-  return failure.code === 'invalid_credentials' || failure.code === 'invalid_code' || failure.status === 401 ? 'failure' : null;
+  // A wrong secret: 401 (invalid_credentials, unauthenticated) or a wrong e-mail code (400 invalid_code).
+  return failure.status === 401 || failure.code === 'invalid_code' ? 'failure' : null;
 }
 
 export function recordAnswer({ op, requestId, status, startedAt, actorKind, failure }: Answered): void {

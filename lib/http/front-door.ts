@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isDraining, metrics } from '@/lib/platform';
 import { stampPeer } from './client-address';
-import { writeResponse } from './node-answer';
+import { webHeaders, writeResponse } from './node-answer';
 import { answerMetrics, answerReadinessProbe } from './operator-endpoints';
 import { answerUnrouted, isRoutedMethod } from './unrouted-methods';
 
@@ -32,12 +32,6 @@ function door(): FrontDoor {
   return (state.__identityFrontDoor ??= { servers: new Set(), inFlight: 0, lane: null });
 }
 
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  return headers;
-}
-
 const OPERATOR_ENDPOINTS: Record<string, (headers: Headers) => Promise<Response>> = {
   '/metrics': answerMetrics,
   '/readyz': answerReadinessProbe,
@@ -49,7 +43,7 @@ function frontAnswer(req: IncomingMessage): FrontAnswer | null {
   if (!isRoutedMethod(method)) return answerUnrouted;
   const path = (req.url ?? '/').split('?', 1)[0]!;
   const operator = OPERATOR_ENDPOINTS[path];
-  if (operator && (method === 'GET' || method === 'HEAD')) return async (request, res) => writeResponse(res, await operator(headersOf(request)));
+  if (operator && (method === 'GET' || method === 'HEAD')) return async (request, res) => writeResponse(res, await operator(webHeaders(request)));
   return door().lane?.(req) ?? null;
 }
 

@@ -1,5 +1,12 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVERY_RESPONSE, JSON_SURFACE } from './security-headers';
+
+/** A Node request's headers as Web Headers (repeated headers kept), for answers made before Next. */
+export function webHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  return headers;
+}
 
 /**
  * Writes a Web Response to Node's response, for answers made before Next sees the request. Next's

@@ -8,7 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
 import { serviceError } from '@/lib/contract/errors';
-import { metrics, scrape } from '@/lib/platform';
+import { metrics, scrape, within } from '@/lib/platform';
 import { readiness } from '@/lib/status';
 import { webhookQueueStats } from '@/lib/webhooks';
 import { requestIdFor } from './request-id';
@@ -29,10 +29,7 @@ function presentsToken(authorization: string | null, token: string): boolean {
 async function refreshQueueGauges(): Promise<void> {
   const m = metrics();
   try {
-    const stats = await Promise.race([
-      webhookQueueStats(new Date()),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('queue read timed out')), QUEUE_READ_BOUND_MS).unref()),
-    ]);
+    const stats = await within(QUEUE_READ_BOUND_MS, () => webhookQueueStats(new Date()));
     m.webhookQueueDepth.set(stats.due);
     m.webhookOldestDue.set(stats.oldestDueSeconds);
   } catch {

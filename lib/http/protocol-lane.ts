@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { HttpMethod } from '@/lib/contract/operation';
-import { writeResponse } from './node-answer';
+import { webHeaders, writeResponse } from './node-answer';
+import { paramsAt, pathRoutes, type PathRoute } from './route-paths';
 import { EVERY_RESPONSE, JSON_SURFACE, PROTOCOL_SURFACE } from './security-headers';
 import { serve } from './serve';
 import { OPERATIONS } from './registry';
@@ -17,37 +18,32 @@ import { OPERATIONS } from './registry';
 const PREFIXES = { '/oauth/': PROTOCOL_SURFACE, '/.well-known/': JSON_SURFACE } as const;
 const LANE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-interface LaneRoute {
-  pattern: RegExp;
-  names: string[];
+interface LaneRoute extends PathRoute {
   handlers: ReturnType<typeof serve>;
   surface: Record<string, string>;
 }
 
 let routes: LaneRoute[] | null = null;
 
+function surfaceOf(path: string): Record<string, string> | undefined {
+  return Object.entries(PREFIXES).find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
 function laneRoutes(): LaneRoute[] {
-  if (routes) return routes;
-  const paths = [...new Set(OPERATIONS.map((op) => op.path))].filter((path) => Object.keys(PREFIXES).some((prefix) => path.startsWith(prefix)));
-  // Literal paths before parameterised ones, as Next routes them.
-  paths.sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')));
-  routes = paths.map((path) => ({
-    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`),
-    names: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-    handlers: serve(path),
-    surface: Object.entries(PREFIXES).find(([prefix]) => path.startsWith(prefix))![1],
+  routes ??= pathRoutes(OPERATIONS.map((op) => op.path).filter((path) => surfaceOf(path))).map((route) => ({
+    ...route,
+    handlers: serve(route.path),
+    surface: surfaceOf(route.path)!,
   }));
   return routes;
 }
 
 function webRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
-    headers,
+    headers: webHeaders(req),
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
     duplex: 'half',
   } as RequestInit);
@@ -57,11 +53,10 @@ function webRequest(req: IncomingMessage): Request {
 export function protocolLane(req: IncomingMessage): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null {
   const method = req.method ?? 'GET';
   const path = (req.url ?? '/').split('?', 1)[0]!;
-  if (!LANE_METHODS.has(method) || !(path.startsWith('/oauth/') || path.startsWith('/.well-known/'))) return null;
+  if (!LANE_METHODS.has(method) || !surfaceOf(path)) return null;
   for (const route of laneRoutes()) {
-    const match = route.pattern.exec(path);
-    if (!match) continue;
-    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    const params = paramsAt(route, path);
+    if (!params) continue;
     return async (request, res) => {
       const response = await route.handlers[method as HttpMethod | 'OPTIONS'](webRequest(request), { params: Promise.resolve(params) });
       await writeResponse(res, response, { ...EVERY_RESPONSE, ...route.surface });

@@ -12,6 +12,7 @@ import type { AnyOperation } from '@/lib/contract/operation';
 import { logLine } from '@/lib/platform';
 import { methodNotAllowed, noSuchOperation } from './fallback';
 import { describeForLog } from './problem';
+import { pathRoutes } from './route-paths';
 
 /** next/dist/server/web/http.js HTTP_METHODS. */
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']);
@@ -25,16 +26,10 @@ export interface Route {
   allow: string;
 }
 
-/** Operation paths as Next routes them: a `{param}` matches one segment; literal paths win. */
+/** Operation paths as Next routes them (route-paths.ts), each with the methods declared there. */
 export function routesOf(operations: readonly AnyOperation[], allowedMethods: (declared: AnyOperation[]) => string): Route[] {
-  const paths = [...new Set(operations.map((op) => op.path))].sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')));
-  return paths.map((path) => ({
-    pattern: new RegExp(
-      `^${path
-        .split(/\{\w+\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^/]+')}$`,
-    ),
+  return pathRoutes(operations.map((op) => op.path)).map(({ path, pattern }) => ({
+    pattern,
     allow: allowedMethods(operations.filter((op) => op.path === path)),
   }));
 }

@@ -33,6 +33,7 @@ export {
 export { consumeRateLimit, refundRateLimit, type RateDecision } from './rate-limit';
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
+export { within } from './deadline';
 export { isDraining, startDraining } from './lifecycle';
 // Observability is shared infrastructure (lib/observability); re-exported for the contexts' convenience.
 export { countSignIn, logLine, metrics, scrape, statusClass, type LogLevel, type LogValue, type SignInMethod, type SignInOutcome } from '@/lib/observability';

@@ -6,6 +6,7 @@
 import { DEFAULT_PBKDF2_ITERATIONS, getConfig } from '@/lib/config';
 import { getDb, getDbDriver } from '@/lib/db';
 import { checkMailTransport, type MailTransportState } from '@/lib/mail';
+import { within } from '@/lib/platform';
 import { shippedMigrationHashes } from './migrations';
 import { appliedMigrationHashes, pingDatabase } from './status.repo';
 
@@ -25,18 +26,6 @@ export interface Evidence {
 
 /** A check that has not answered by then has failed: readiness must answer a load balancer promptly. */
 const CHECK_BOUND_MS = 2_000;
-
-async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function collect(): Promise<Evidence> {
   const config = getConfig();
