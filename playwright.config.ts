@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     // The server's data and every line it writes stay in test-results/e2e-server, for the secret scan
     // that runs after the suite (scripts/secret-scan.ts).
-    command: `rm -rf ${SERVER_DIR} && mkdir -p ${SERVER_DIR} && exec npx next start -p ${PORT} > ${SERVER_DIR}/server.log 2>&1`,
+    command: `rm -rf ${SERVER_DIR} && mkdir -p ${SERVER_DIR} && exec npm start -- -p ${PORT} > ${SERVER_DIR}/server.log 2>&1`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

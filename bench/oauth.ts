@@ -56,7 +56,9 @@ async function main() {
   };
   const children: (() => void)[] = [];
   try {
-    const app = await startServer(3400, env);
+    // BENCH_PROFILE_DIR: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+    const profile: Record<string, string> = process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {};
+    const app = await startServer(3400, { ...env, ...profile });
     children.push(app.stop);
     Object.assign(process.env, env, { BASE_URL: APP });
     const bare: ChildProcess = spawn('npx', ['tsx', 'bench/support/bare-provider.ts'], {

@@ -9,11 +9,14 @@ WORK=$(mktemp -d)
 # A scratch working directory that shares the build (and lib/, which next.config.ts loads at start),
 # so ./.data is fresh and the repo stays clean.
 ln -s "$PWD/.next" "$PWD/node_modules" "$PWD/package.json" "$PWD/drizzle" "$PWD/next.config.ts" "$PWD/lib" "$PWD/public" "$WORK/"
-cleanup() { [ -n "${PID:-}" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
+# `npm start` runs the server under npm and a shell: each start gets a process group of its own
+# (setsid), and stopping it signals the whole group.
+stop() { kill -- "-$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; }
+cleanup() { [ -n "${PID:-}" ] && stop; rm -rf "$WORK"; }
 trap cleanup EXIT
 
 start() {
-  (cd "$WORK" && exec env -i PATH="$PATH" HOME="$HOME" node node_modules/next/dist/bin/next start -p $PORT) > "$WORK/server.log" 2>&1 &
+  (cd "$WORK" && exec setsid env -i PATH="$PATH" HOME="$HOME" npm start -- -p $PORT) > "$WORK/server.log" 2>&1 &
   PID=$!
   for _ in $(seq 1 60); do
     curl -fsS "http://localhost:$PORT/api/health" >/dev/null 2>&1 && return 0
@@ -32,7 +35,7 @@ check() {
 }
 
 # A production setting that is missing must stop start-up with a message naming it.
-if (cd "$WORK" && env -i PATH="$PATH" HOME="$HOME" DATABASE_URL=postgres://127.0.0.1:1/none timeout 30 node node_modules/next/dist/bin/next start -p $PORT) > "$WORK/refused.log" 2>&1; then
+if (cd "$WORK" && env -i PATH="$PATH" HOME="$HOME" DATABASE_URL=postgres://127.0.0.1:1/none timeout 30 npm start -- -p $PORT) > "$WORK/refused.log" 2>&1; then
   echo "smoke: started without production secrets"; exit 1
 fi
 grep -q "SESSION_SECRET: is required when DATABASE_URL is set" "$WORK/refused.log" || { cat "$WORK/refused.log"; echo "smoke: no clear configuration message"; exit 1; }
@@ -41,7 +44,7 @@ start
 check
 [ -f "$WORK/.data/secrets.json" ] || { echo "smoke: embedded secrets were not generated"; exit 1; }
 FIRST=$(sha256sum "$WORK/.data/secrets.json")
-kill "$PID"; wait "$PID" 2>/dev/null || true
+stop
 
 start
 check

@@ -10,11 +10,11 @@ export interface BenchServer {
   stop: () => void;
 }
 
-/** Starts the built app (`npm run build` first) on the embedded database in a fresh DATA_DIR. */
+/** Starts the built app (`npm run build` first) with `npm start`, on the embedded database in a fresh DATA_DIR. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'idsvc-bench-'));
   const base = `http://localhost:${port}`;
-  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port)], {
+  const child: ChildProcess = spawn('npm', ['start', '--', '-p', String(port)], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: base, ...env },
     stdio: 'ignore',
     detached: true,

@@ -10,7 +10,7 @@ import { beginIdempotent, hashRequest, type IdempotencyScope } from '@/lib/platf
 import { executeIdempotently } from './idempotent-execution';
 import { clientAddress, keyedHash } from './client-address';
 import { basicCredentials, findRefusedCharacter, type RequestInput } from './input-hygiene';
-import { runNodeHandler } from './node-bridge';
+import { runNodeHandler, type NodeAnswerTarget } from './node-bridge';
 import { requestIdFor } from './request-id';
 import { checkedIdempotencyKey } from './steps/idempotency';
 
@@ -71,7 +71,8 @@ export function prepareDelegated(op: DelegatedOperation, request: Request, bodyT
 
 /**
  * Hands a request to the delegate's Node handler; the client address comes from the original request,
- * and the delegate sees the pipeline's request id (its error page shows it).
+ * and the delegate sees the pipeline's request id (its error page shows it). With `writeTo`, a Node
+ * handler writes its answer there itself (node-bridge.ts); a Web handler's answer is returned either way.
  */
 export async function callDelegate(
   op: DelegatedOperation,
@@ -80,17 +81,25 @@ export async function callDelegate(
   originalHeaders = request.headers,
   requestId?: string,
   now = new Date(),
+  writeTo?: NodeAnswerTarget,
 ): Promise<Response> {
   if (op.webHandler) {
     // The pipeline has read the body already: the delegate gets a request that carries it again.
     const replayed = new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? undefined : body });
     return (await op.webHandler())(replayed, { requestId: requestId ?? requestIdFor(originalHeaders), now });
   }
-  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders), requestId);
+  return runNodeHandler(await op.nodeHandler(), request, Buffer.from(body), getConfig().origin, clientAddress(originalHeaders), requestId, writeTo);
 }
 
-function answer(op: DelegatedOperation, prepared: PreparedRequest, originalHeaders: Headers, requestId: string, now: Date): Promise<Response> {
-  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId, now);
+function answer(
+  op: DelegatedOperation,
+  prepared: PreparedRequest,
+  originalHeaders: Headers,
+  requestId: string,
+  now: Date,
+  writeTo?: NodeAnswerTarget,
+): Promise<Response> {
+  return callDelegate(op, prepared.request, prepared.body, originalHeaders, requestId, now, writeTo);
 }
 
 /** An error in the OAuth wire format (RFC 6749 §5.2), which every delegated surface speaks. */
@@ -121,6 +130,8 @@ function delegateInput(request: Request, bodyText: string, rawParams: Record<str
 /**
  * Runs the delegate, replaying a stored answer for a repeated Idempotency-Key. Input with control
  * characters or lone surrogates never reaches it (input-hygiene.ts): refused as an OAuth invalid_request.
+ * With `writeTo`, the delegate may write its answer to Node's response itself; an answer stored under
+ * an Idempotency-Key is always captured, and the caller writes what comes back unless the head is sent.
  */
 export async function runDelegated(
   op: DelegatedOperation,
@@ -129,6 +140,7 @@ export async function runDelegated(
   rawParams: Record<string, string>,
   now: Date,
   requestId: string,
+  writeTo?: NodeAnswerTarget,
 ): Promise<Response> {
   const refused = findRefusedCharacter(delegateInput(request, bodyText, rawParams));
   if (refused) return oauthError(400, 'invalid_request', `${refused.path}: ${refused.message}`);
@@ -138,7 +150,7 @@ export async function runDelegated(
   const prepared = prepareDelegated(op, request, bodyText);
   const key = request.headers.get('idempotency-key');
   if (op.idempotency === 'required' && prepared.fromJson && key === null) throw serviceError('idempotency_key_required');
-  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId, now);
+  if (op.idempotency === 'none' || key === null || !op.idempotencyCredential) return answer(op, prepared, request.headers, requestId, now, writeTo);
   checkedIdempotencyKey(key);
 
   // The key belongs to whoever holds the credential the request carries (for revocation: the token).

@@ -1,8 +1,8 @@
 /**
  * Runs a Node (req, res) handler, such as node-oidc-provider's Koa app, on a Web Request and returns
- * a Web Response. The request gets the public origin of BASE_URL as its forwarded host and protocol,
- * so URLs the handler builds (discovery, redirects) are always the issuer's, whatever Host a client
- * sent.
+ * a Web Response, or lets it write straight to Node's own response (the protocol lane). The request
+ * gets the public origin of BASE_URL as its forwarded host and protocol, so URLs the handler builds
+ * (discovery, redirects) are always the issuer's, whatever Host a client sent.
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -61,6 +61,40 @@ class CapturedResponse extends Writable {
   }
 }
 
+/** Node's own response for a handler to write to, with the headers the answer must carry. */
+export interface NodeAnswerTarget {
+  res: ServerResponse;
+  /** Added when the head is written, where the handler has not set a header of the same name. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The handler writes to Node's response itself: no copy of its answer is made. What comes back is a
+ * receipt for the pipeline (the status, and the body of a 4xx, which security events read); the
+ * answer itself has gone out.
+ */
+async function writeThrough(handler: NodeRequestHandler, req: IncomingMessage, target: NodeAnswerTarget): Promise<Response> {
+  const { res, headers } = target;
+  let refusalBody: string | Buffer | null = null;
+  // Node writes the head through writeHead, explicitly or on the first write or end (_implicitHeader).
+  // Filled in there, not before the handler runs: Koa clears every header when it answers an
+  // uncaught error, and these must be on that answer too.
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithOurs(this: ServerResponse, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(headers)) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as typeof res.writeHead;
+  const end = res.end;
+  res.end = function endKeepingRefusal(this: ServerResponse, ...args: unknown[]) {
+    const [chunk] = args;
+    if (this.statusCode >= 400 && this.statusCode < 500 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) refusalBody = chunk;
+    return Reflect.apply(end, this, args) as ServerResponse;
+  } as typeof res.end;
+  await handler(req, res);
+  const type = res.getHeader('content-type');
+  return new Response(refusalBody, { status: res.statusCode, headers: type === undefined ? {} : { 'content-type': String(type) } });
+}
+
 export async function runNodeHandler(
   handler: NodeRequestHandler,
   request: Request,
@@ -68,6 +102,7 @@ export async function runNodeHandler(
   publicOrigin: string,
   clientAddress: string,
   requestId?: string,
+  writeTo?: NodeAnswerTarget,
 ): Promise<Response> {
   const url = new URL(request.url);
   const origin = new URL(publicOrigin);
@@ -90,6 +125,7 @@ export async function runNodeHandler(
     httpVersion: '1.1',
     socket: Object.assign(new EventEmitter(), { remoteAddress: clientAddress, encrypted: origin.protocol === 'https:' }),
   }) as unknown as IncomingMessage;
+  if (writeTo) return writeThrough(handler, req, writeTo);
   const res = new CapturedResponse();
   const finished = new Promise<void>((resolve, reject) => {
     res.on('finish', resolve);

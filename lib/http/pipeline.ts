@@ -16,6 +16,7 @@ import { decodeBody, DEFAULT_MAX_BODY_BYTES, readBoundedBody } from './body';
 import { clientKey, deviceBinding } from './client-address';
 import { encodeCursor, parsePageRequest } from './cursor';
 import { runDelegated } from './delegated';
+import type { NodeAnswerTarget } from './node-bridge';
 import { deviceLabel } from './device';
 import { assertOrigin } from './origin';
 import { passed } from './pipeline-steps';
@@ -33,6 +34,8 @@ type ApiOperation = Exclude<AnyOperation, DelegatedOperation>;
 export interface PipelineOptions {
   /** Injectable clock for tests; production uses the wall clock. */
   now?: () => Date;
+  /** The protocol lane's Node response, where a delegate may write its answer itself. */
+  answerTo?: NodeAnswerTarget;
 }
 
 /** Steps 2-5, for every operation: cheap, before anything authenticates or touches data. */
@@ -64,7 +67,7 @@ export async function runOperation(
   options: PipelineOptions = {},
 ): Promise<Response> {
   const startedAt = performance.now();
-  const flow = startFlow(op, request, rawParams, options.now?.() ?? new Date());
+  const flow = startFlow(op, request, rawParams, options.now?.() ?? new Date(), options.answerTo);
   const { response, failure } = await answer(flow);
   // 15. The access line and the request metrics, once per request, whatever the answer.
   recordAnswer({ op, requestId: flow.requestId, status: response.status, startedAt, actorKind: flow.actor?.kind ?? 'anonymous', failure });
@@ -88,7 +91,7 @@ async function answer(flow: Flow): Promise<{ response: Response; failure: Servic
 }
 
 /** 1. The request id, the clock and what the request says about itself. */
-function startFlow(op: AnyOperation, request: Request, rawParams: Record<string, string>, now: Date): Flow {
+function startFlow(op: AnyOperation, request: Request, rawParams: Record<string, string>, now: Date, answerTo?: NodeAnswerTarget): Flow {
   const requestId = requestIdFor(request.headers);
   return {
     op,
@@ -102,6 +105,7 @@ function startFlow(op: AnyOperation, request: Request, rawParams: Record<string,
     rateHeaders: {},
     bodyText: '',
     claim: null,
+    answerTo,
   };
 }
 
@@ -142,11 +146,16 @@ async function parseRequest(flow: Flow): Promise<void> {
 /** Delegated protocols (OAuth/OIDC) answer in their own format; the pipeline adds its headers. */
 async function handToProvider(flow: Flow, op: DelegatedOperation): Promise<Response> {
   passed(op, 'handed_to_provider');
-  const answer = await runDelegated(op, flow.request, flow.bodyText, flow.rawParams, flow.now, flow.requestId);
+  const cacheControl = op.cacheControl ?? 'no-store';
+  // Headers the delegate sets itself win: it never sets ours, and its Cache-Control replaces the default.
+  const writeTo = flow.answerTo && { res: flow.answerTo.res, headers: { ...flow.answerTo.headers, 'Cache-Control': cacheControl, ...answerHeaders(flow) } };
+  const answer = await runDelegated(op, flow.request, flow.bodyText, flow.rawParams, flow.now, flow.requestId, writeTo);
   await recordDelegatedAnswer(op, flow.request, answer, flow.requestId, flow.now);
+  // Written through: the answer has gone out with those headers, and this is its receipt.
+  if (writeTo?.res.headersSent) return answer;
   const headers = new Headers(answer.headers);
   for (const [name, value] of Object.entries(answerHeaders(flow))) headers.set(name, value);
-  if (!headers.has('cache-control')) headers.set('cache-control', op.cacheControl ?? 'no-store');
+  if (!headers.has('cache-control')) headers.set('cache-control', cacheControl);
   return new Response(answer.body, { status: answer.status, headers });
 }
 

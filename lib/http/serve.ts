@@ -3,11 +3,16 @@ import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { callDelegate } from './delegated';
 import { runOperation } from './pipeline';
 import { methodNotAllowed } from './fallback';
+import type { NodeAnswerTarget } from './node-bridge';
 import { requestIdFor } from './request-id';
 import { allowedMethods, operationsAt } from './registry';
 import { versionHeaders } from './versioning';
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteContext = {
+  params: Promise<Record<string, string | string[] | undefined>>;
+  /** Given by the protocol lane only (Next passes params alone): see PipelineOptions. */
+  answerTo?: NodeAnswerTarget;
+};
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -89,10 +94,11 @@ function handlerFor(path: string, candidates: AnyOperation[], allow: string): Ro
   }
   const [only] = candidates;
   // Almost every path has one operation per method: no body to peek at.
-  if (candidates.length === 1 && only) return async (request, context) => runOperation(only, request, flatten((await context.params) ?? {}));
+  if (candidates.length === 1 && only)
+    return async (request, context) => runOperation(only, request, flatten((await context.params) ?? {}), { answerTo: context.answerTo });
   return async (request, context) => {
     const selected = await selectOperation(candidates, request);
-    return runOperation(selected.op, selected.request, flatten((await context.params) ?? {}));
+    return runOperation(selected.op, selected.request, flatten((await context.params) ?? {}), { answerTo: context.answerTo });
   };
 }
 

@@ -8,6 +8,7 @@ import type { Actor, SessionActor } from '@/lib/contract/actor';
 import type { AnyOperation, PageRequest } from '@/lib/contract/operation';
 import type { TenantActor } from '@/lib/contract/tenant';
 import type { IdempotencyClaim } from '@/lib/platform';
+import type { NodeAnswerTarget } from '../node-bridge';
 import type { PipelineStep } from '../pipeline-steps';
 import { toServiceError } from '../problem';
 import type { RateHeaders } from '../rate-limit';
@@ -44,6 +45,11 @@ export interface Flow {
   page?: PageRequest;
   /** The Idempotency-Key this execution holds, or null: it runs without one. */
   claim: IdempotencyClaim | null;
+  /**
+   * Node's response and its fixed headers, for a request that came by the protocol lane: a delegate
+   * writes its answer there itself, with no copy of it made (node-bridge.ts).
+   */
+  readonly answerTo?: NodeAnswerTarget;
 }
 
 /**

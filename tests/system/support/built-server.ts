@@ -1,10 +1,11 @@
 /**
- * The built service (`next build` first) as its own process, the way an operator runs it: `next start`
- * on a free port, its JSON log lines collected from stdout, signals sent to the process itself.
+ * The built service (`next build` first) as its own process, the way an operator runs it: the command
+ * of `npm start` (package.json, flags included) on a free port, its JSON log lines collected from
+ * stdout, signals sent to the process itself (not to npm, which stands between them in `npm start`).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,14 @@ export function operatorSecrets(): Record<string, string> {
   };
 }
 
+/** `npm start`'s command line without its leading `node`: Node's flags, then Next's start. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const [runtime, ...args] = scripts.start.split(/\s+/);
+  if (runtime !== 'node') throw new Error(`npm start is expected to run node, not ${runtime}`);
+  return args;
+}
+
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -49,7 +58,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const inherited = { ...process.env };
   // The embedded database unless the test names one.
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...startArguments(), '-p', String(port)], {
     env: { ...inherited, NODE_ENV: 'production', DATA_DIR: dataDir, BASE_URL: base, PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
