@@ -1,6 +1,6 @@
 /**
  * OAuth benchmark (not part of CI): the token endpoint (refresh grant, rotating) and userinfo through
- * the built app (the front door's protocol lane, the pipeline, the Web-to-Node bridge) side by side
+ * the built app (the front door's protocol lane, the pipeline, the provider writing to Node's response) side by side
  * with a bare node-oidc-provider of the same configuration on the same Postgres adapter (bench/support/
  * bare-provider.ts), in alternating rounds: authorization-code redemption (PKCE), refresh and userinfo.
  * Prints throughput, p50/p99 and the ratios (goal for refresh and userinfo: at least 0.9 of bare). Beside them, our own bearer surface on the app alone,
@@ -56,9 +56,7 @@ async function main() {
   };
   const children: (() => void)[] = [];
   try {
-    // BENCH_PROFILE_DIR: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-    const profile: Record<string, string> = process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {};
-    const app = await startServer(3400, { ...env, ...profile });
+    const app = await startServer(3400, env);
     children.push(app.stop);
     Object.assign(process.env, env, { BASE_URL: APP });
     const bare: ChildProcess = spawn('npx', ['tsx', 'bench/support/bare-provider.ts'], {
