@@ -62,6 +62,11 @@ export const AUDIT_ACTIONS = {
   'application.updated': ['fields'],
   'application.secret_rotated': [],
   'application.disabled': ['grants_revoked'],
+  // API resources: the identifier is the public resource indicator; permissions are scope names.
+  'api_resource.created': ['identifier', 'permissions'],
+  'api_resource.updated': ['fields'],
+  'api_resource.deleted': [],
+  'api_resource.machine_access_set': ['client_id', 'permissions'],
   'organization.application.assigned': ['client_id'],
   'organization.application.unassigned': ['client_id', 'grants_revoked'],
   // Webhooks: the endpoint's host only (a URL's path or query may carry a receiver's token).

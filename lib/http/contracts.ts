@@ -47,6 +47,7 @@ import * as oidc from '@/lib/oidc/oidc.contract';
 import * as consents from '@/lib/oidc/consents.contract';
 // Developer
 import * as apiKeys from '@/lib/developer/api-keys.contract';
+import * as apiResources from '@/lib/developer/api-resources.contract';
 import * as developerApplications from '@/lib/developer/applications.contract';
 import * as developerAudit from '@/lib/developer/developer-audit.contract';
 // Webhooks
@@ -98,6 +99,7 @@ export const CONTRACTS = {
   // Developer
   ...contractsOf(apiKeys),
   ...contractsOf(developerApplications),
+  ...contractsOf(apiResources),
   ...contractsOf(developerAudit),
   // Webhooks
   ...contractsOf(webhooks),

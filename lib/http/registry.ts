@@ -32,6 +32,7 @@ import { connectionOperations } from '@/lib/federation/connections/connections.r
 import { federationSignInOperations } from '@/lib/federation/signin/signin.routes';
 import { policyOperations } from '@/lib/organizations/policies/policies.routes';
 import { apiKeyOperations } from '@/lib/developer/api-keys.routes';
+import { apiResourceOperations } from '@/lib/developer/api-resources.routes';
 import { applicationOperations } from '@/lib/developer/applications.routes';
 import { developerAuditOperations } from '@/lib/developer/developer-audit.routes';
 import { organizationApplicationOperations } from '@/lib/organizations/applications/applications.routes';
@@ -76,6 +77,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...consentOperations,
   ...apiKeyOperations,
   ...applicationOperations,
+  ...apiResourceOperations,
   ...developerAuditOperations,
   ...organizationApplicationOperations,
   ...webhookOperations,

@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db';
 import { observePipelineSteps, type PipelineStep } from '@/lib/http/pipeline-steps';
 import { OPERATIONS } from '@/lib/http/registry';
 import { newClient, useMailbox } from '../helpers/accounts';
+import { createApiResource } from '../helpers/api-resources';
 import { createApplication } from '../helpers/applications';
 import { call } from '../helpers/http';
 import { authorizationParams, authorize, CookieJar, interactionOf, pkce, registerNativeClient } from '../helpers/oauth';
@@ -64,22 +65,25 @@ const writingGet = bindResource(
 
 let tenant: Tenant;
 let applicationId: string;
+let apiResourceId: string;
 let interactionId: string;
 beforeAll(async () => {
   await installWriteCounter();
   const owner = await person(mailbox, 'cookie-methods');
   tenant = { id: await createOrganization(owner), mailbox, owner };
   applicationId = (await createApplication(owner)).id;
+  apiResourceId = (await createApiResource(owner)).id;
   // An authorization waiting on the consent page, for the organization choice it offers.
   const jar = new CookieJar(owner.browser);
   interactionId = interactionOf(await authorize(jar, authorizationParams(await registerNativeClient(), pkce().challenge)));
 });
 
-/** Real inputs: the organization's own resources, the person's application, a live interaction. */
+/** Real inputs: the organization's own resources, the person's application and API, a live interaction. */
 async function inputsOf(op: AnyOperation): Promise<{ params: Record<string, string>; query?: string }> {
   if (op.tenant) return { params: await paramsIn(tenant, op) };
   if (op.id === 'getAuthorizationOrganizations') return { params: {}, query: `interaction_id=${interactionId}` };
-  return { params: op.path.includes('{application_id}') ? { application_id: applicationId } : {} };
+  const owned = { application_id: applicationId, api_resource_id: apiResourceId };
+  return { params: Object.fromEntries(Object.entries(owned).filter(([name]) => op.path.includes(`{${name}}`))) };
 }
 
 /** Drives a safe operation with the signed-in session (no Origin: a plain navigation or fetch). */

@@ -17,6 +17,7 @@ import { emitEvent, EVENT_TYPES, INTERNAL_EVENTS } from '@/lib/events';
 import { OPERATIONS } from '@/lib/http/registry';
 import { as, passkeyOptions, post, signInWithPassword, signUpWithPassword, useMailbox, verifiedEnrollment, verifiedRecovery } from '../helpers/accounts';
 import { call, operation, ORIGIN, problemOf } from '../helpers/http';
+import { API_RESOURCES, createApiResource, freshIdentifier, MACHINE_ACCESS, ONE_API_RESOURCE } from '../helpers/api-resources';
 import { APPLICATIONS, createApplication, ONE_APPLICATION } from '../helpers/applications';
 import { mintAccessToken } from '../helpers/oauth';
 import { provableDomain, returnFromProvider, samlResponseReady, sceneConnection } from '../helpers/federation/scene';
@@ -299,6 +300,41 @@ const SCENARIOS: Record<string, () => Promise<Act | Act[]>> = {
     return () =>
       call(operation('POST', '/api/v1/developer/applications'), {
         body: { name: 'App', client_type: 'public', redirect_uris: ['https://app.example/cb'], scopes: ['openid'] },
+        headers: { authorization: `Bearer ${key.api_key}`, 'idempotency-key': randomUUID() },
+      });
+  },
+  createApiResource: async () => {
+    const { browser } = await passwordAccount();
+    return () => asBrowser(browser, 'POST', API_RESOURCES, { body: { identifier: freshIdentifier(), name: 'API', permissions: [] } });
+  },
+  updateApiResource: async () => {
+    const developer = await passwordAccount();
+    const api = await createApiResource(developer);
+    return () => asBrowser(developer.browser, 'PATCH', ONE_API_RESOURCE, { params: { api_resource_id: api.id }, body: { name: 'Renamed' } });
+  },
+  deleteApiResource: async () => {
+    const developer = await passwordAccount();
+    const api = await createApiResource(developer);
+    return () => asBrowser(developer.browser, 'DELETE', ONE_API_RESOURCE, { params: { api_resource_id: api.id } });
+  },
+  setMachineAccess: async () => {
+    const developer = await passwordAccount();
+    const api = await createApiResource(developer);
+    const app = await createApplication(developer);
+    return () =>
+      asBrowser(developer.browser, 'PUT', MACHINE_ACCESS, {
+        params: { api_resource_id: api.id },
+        body: { client_id: app.client_id, permissions: ['invoices:read'] },
+      });
+  },
+  createBearerApiResource: async () => {
+    const { browser } = await passwordAccount();
+    const key = (await (
+      await asBrowser(browser, 'POST', '/api/developer/api-keys', { body: { name: 'CI', scopes: ['identity.applications.manage'] } })
+    ).json()) as { api_key: string };
+    return () =>
+      call(operation('POST', '/api/v1/developer/api-resources'), {
+        body: { identifier: freshIdentifier(), name: 'API', permissions: [] },
         headers: { authorization: `Bearer ${key.api_key}`, 'idempotency-key': randomUUID() },
       });
   },

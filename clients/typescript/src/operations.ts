@@ -285,6 +285,53 @@ export type CreateApplicationResponse = {
   updated_at: string;
 };
 
+// listApiResources: GET /api/v1/developer/api-resources
+export type ListApiResourcesInput = PageInput;
+export type ListApiResourcesItem = {
+  id: string;
+  identifier: string;
+  name: string;
+  permissions: Array<{
+    name: string;
+    description: string;
+  }>;
+  access_token_ttl_seconds: number;
+  machine_clients: boolean;
+  status: 'enabled' | 'disabled';
+  created_at: string;
+  updated_at: string;
+};
+export type ListApiResourcesPage = Envelope<'api_resources', ListApiResourcesItem>;
+
+// createApiResource: POST /api/v1/developer/api-resources
+export type CreateApiResourceInput = {
+  body: CreateApiResourceBody;
+};
+export type CreateApiResourceBody = {
+  identifier: string;
+  name: string;
+  permissions: Array<{
+    name: string;
+    description: string;
+  }>;
+  access_token_ttl_seconds?: number;
+  machine_clients?: boolean;
+};
+export type CreateApiResourceResponse = {
+  id: string;
+  identifier: string;
+  name: string;
+  permissions: Array<{
+    name: string;
+    description: string;
+  }>;
+  access_token_ttl_seconds: number;
+  machine_clients: boolean;
+  status: 'enabled' | 'disabled';
+  created_at: string;
+  updated_at: string;
+};
+
 // listDeveloperAuditEvents: GET /api/v1/developer/audit-events
 export type ListDeveloperAuditEventsInput = PageInput;
 export type ListDeveloperAuditEventsItem = {
@@ -465,6 +512,25 @@ export const OPERATION_DESCRIPTORS = {
     body: true,
     idempotency: 'required',
   },
+  listApiResources: {
+    id: 'listBearerApiResources',
+    method: 'GET',
+    path: '/api/v1/developer/api-resources',
+    pathParams: [],
+    query: [],
+    body: false,
+    idempotency: 'none',
+    collection: 'api_resources',
+  },
+  createApiResource: {
+    id: 'createBearerApiResource',
+    method: 'POST',
+    path: '/api/v1/developer/api-resources',
+    pathParams: [],
+    query: [],
+    body: true,
+    idempotency: 'required',
+  },
   listDeveloperAuditEvents: {
     id: 'listBearerDeveloperAuditEvents',
     method: 'GET',
@@ -518,6 +584,7 @@ export interface Collections {
   listOrganizationAgentActions: { input: ListOrganizationAgentActionsInput; item: ListOrganizationAgentActionsItem };
   listApiKeys: { input: ListApiKeysInput; item: ListApiKeysItem };
   listApplications: { input: ListApplicationsInput; item: ListApplicationsItem };
+  listApiResources: { input: ListApiResourcesInput; item: ListApiResourcesItem };
   listDeveloperAuditEvents: { input: ListDeveloperAuditEventsInput; item: ListDeveloperAuditEventsItem };
   listWebhooks: { input: ListWebhooksInput; item: ListWebhooksItem };
   listWebhookDeliveries: { input: ListWebhookDeliveriesInput; item: ListWebhookDeliveriesItem };
@@ -676,6 +743,26 @@ export class BearerOperations {
    */
   createApplication(input: CreateApplicationInput, options?: IdempotentRequestOptions): Promise<CreateApplicationResponse> {
     return this.transport.call(OPERATION_DESCRIPTORS.createApplication, input, options);
+  }
+
+  /**
+   * The credential owner's API resources; the envelope names the credential kind and its scopes.
+   *
+   * `GET /api/v1/developer/api-resources` (listBearerApiResources); scope identity.developer.read; API key or OAuth access token.
+   * One page; `paginate('listApiResources', input)` yields every item.
+   */
+  listApiResources(input: ListApiResourcesInput = {}, options?: RequestOptions): Promise<ListApiResourcesPage> {
+    return this.transport.call(OPERATION_DESCRIPTORS.listApiResources, input, options);
+  }
+
+  /**
+   * Register an API with a scoped credential (as in the portal; 409 when the identifier is taken).
+   *
+   * `POST /api/v1/developer/api-resources` (createBearerApiResource); scope identity.applications.manage; API key or OAuth access token.
+   * Idempotency-Key: required (a random one unless `options.idempotencyKey` is given).
+   */
+  createApiResource(input: CreateApiResourceInput, options?: IdempotentRequestOptions): Promise<CreateApiResourceResponse> {
+    return this.transport.call(OPERATION_DESCRIPTORS.createApiResource, input, options);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizations } from './organizations';
 
@@ -167,4 +167,55 @@ export const webhookDeliveryAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
+/** A permission of an API resource: a scope name and what it lets a client do, in plain words. */
+export interface ApiPermission {
+  name: string;
+  description: string;
+}
+
+/**
+ * API resources: a developer's own APIs, for which the provider issues access tokens (RFC 8707
+ * resource indicators). `identifier` is the resource indicator and is never reused: a deleted API
+ * keeps its row (status `deleted`, permissions emptied) as a tombstone, and so does an erased owner's
+ * (user_id null), so a token audience can never come to mean another owner's API.
+ */
+export const apiResources = pgTable(
+  'api_resources',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<ApiPermission[]>().notNull(),
+    accessTokenTtlSeconds: integer('access_token_ttl_seconds').notNull(),
+    /** Whether confidential applications may get tokens for it without a person (client credentials). */
+    machineClients: boolean('machine_clients').notNull(),
+    status: text('status').$type<'enabled' | 'disabled' | 'deleted'>().notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [uniqueIndex('api_resources_identifier_idx').on(t.identifier), index('api_resources_user_keyset_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * Machine access: which of the owner's confidential applications may get which of the API's
+ * permissions with client credentials. A row per (API, client); no row, no machine token.
+ */
+export const apiResourceMachineAccess = pgTable(
+  'api_resource_machine_access',
+  {
+    apiResourceId: uuid('api_resource_id')
+      .notNull()
+      .references(() => apiResources.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => developerApplications.clientId, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.apiResourceId, t.clientId] }), index('api_resource_machine_access_client_idx').on(t.clientId)],
 );

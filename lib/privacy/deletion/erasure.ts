@@ -25,7 +25,7 @@ export interface PersonToErase {
 export const ERASERS: readonly { context: string; erase: (tx: Executor, person: PersonToErase, now: Date) => Promise<unknown> }[] = [
   { context: 'scim', erase: (tx, person, now) => eraseDirectoryUsersOf(tx, person.userId, now) },
   { context: 'federation', erase: (tx, person) => eraseFederatedIdentitiesOf(tx, person.userId) },
-  { context: 'developer', erase: (tx, person) => eraseDeveloperDataOf(tx, person.userId) },
+  { context: 'developer', erase: (tx, person, now) => eraseDeveloperDataOf(tx, person.userId, now) },
   { context: 'webhooks', erase: (tx, person) => eraseWebhooksOf(tx, person.userId) },
   { context: 'oidc', erase: (tx, person) => revokeAccountAuthorizations(tx, person.userId) },
   { context: 'sessions', erase: (tx, person) => eraseSessionsOf(tx, person.userId) },

@@ -1,0 +1,3 @@
+import { serve } from '@/lib/http/serve';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/api/developer/api-resources/{api_resource_id}/machine-access');
