@@ -54,6 +54,11 @@ export async function listMachineAccess(db: Executor, apiResourceId: string, aft
     .limit(limit);
 }
 
+/** Every machine grant of the API (for the provider's record). */
+export async function machineAccessOf(db: Executor, apiResourceId: string): Promise<MachineAccessRow[]> {
+  return db.select().from(apiResourceMachineAccess).where(eq(apiResourceMachineAccess.apiResourceId, apiResourceId));
+}
+
 export async function upsertMachineAccess(db: Executor, row: MachineAccessRow): Promise<void> {
   await db
     .insert(apiResourceMachineAccess)
@@ -85,13 +90,15 @@ export async function narrowMachineAccess(db: Executor, apiResourceId: string, k
 
 /**
  * An erased owner's APIs become tombstones: the identifiers stay taken (a token audience never comes
- * to mean another owner's API), nothing else of them is kept. Run before the user row goes.
+ * to mean another owner's API), nothing else of them is kept. Run before the user row goes; returns
+ * the identifiers.
  */
-export async function tombstoneApiResourcesOf(db: Executor, userId: string, now: Date): Promise<void> {
-  const owned = await db.select({ id: apiResources.id }).from(apiResources).where(eq(apiResources.userId, userId));
+export async function tombstoneApiResourcesOf(db: Executor, userId: string, now: Date): Promise<string[]> {
+  const owned = await db.select({ id: apiResources.id, identifier: apiResources.identifier }).from(apiResources).where(eq(apiResources.userId, userId));
   for (const { id } of owned) await deleteMachineAccess(db, id);
   await db
     .update(apiResources)
     .set({ userId: null, name: '', permissions: [], status: 'deleted', machineClients: false, updatedAt: now, deletedAt: now })
     .where(eq(apiResources.userId, userId));
+  return owned.map((row) => row.identifier);
 }

@@ -15,6 +15,7 @@ import { getDb, inTransaction, type Executor } from '@/lib/db';
 import type { ApiPermission } from '@/lib/db/schema';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
+import { removeApiResourceServer, writeApiResourceServer, writePortalClient } from '@/lib/oidc';
 import { API_TOKEN_TTL } from './api-resources.contract';
 import {
   deleteMachineAccess,
@@ -22,12 +23,14 @@ import {
   insertApiResource,
   listApiResources,
   listMachineAccess,
+  machineAccessOf,
   narrowMachineAccess,
   updateApiResource,
   upsertMachineAccess,
   type ApiResourceRow,
   type MachineAccessRow,
 } from './api-resources.repo';
+import { portalClientOf } from './applications';
 import { findApplicationByClientId } from './applications.repo';
 
 type Owner = Actor & { userId: string };
@@ -88,6 +91,22 @@ async function recordApiResourceChange(
   await emitEvent(tx, API_RESOURCE_EVENTS[action], { api_resource_id: row.id, ...extraPayload }, { userId: actor.userId }, now);
 }
 
+/**
+ * Rewrites the provider's record of the API (lib/oidc) after a change, in the same transaction: only
+ * an enabled API has one, and only an API open to machine clients carries machine grants.
+ */
+async function syncResourceServer(tx: Executor, api: ApiResourceRow): Promise<void> {
+  if (api.status !== 'enabled') return removeApiResourceServer(tx, api.identifier);
+  const grants = api.machineClients ? await machineAccessOf(tx, api.id) : [];
+  await writeApiResourceServer(tx, {
+    identifier: api.identifier,
+    name: api.name,
+    permissions: api.permissions,
+    accessTokenTtlSeconds: api.accessTokenTtlSeconds,
+    machineAccess: Object.fromEntries(grants.map((grant) => [grant.clientId, grant.permissions])),
+  });
+}
+
 const notFound = () => serviceError('not_found', 'You have no API with this id.');
 
 async function ownedApiResource(db: Executor, actor: Owner, id: string, lock = false): Promise<ApiResourceRow> {
@@ -123,6 +142,7 @@ export async function createApiResource(actor: Owner, input: NewApiResource, now
   return inTransaction(async (tx) => {
     // Taken by anyone, now or before: the same answer, which tells no more than the identifier's owner shows publicly.
     if (!(await insertApiResource(tx, row))) throw serviceError('conflict', 'This identifier is taken: an API identifier is never reused.');
+    await syncResourceServer(tx, row);
     await recordApiResourceChange(
       tx,
       actor,
@@ -157,6 +177,7 @@ export async function updateOwnApiResource(actor: Owner, id: string, input: ApiR
         input.permissions.map((p) => p.name),
         now,
       );
+    await syncResourceServer(tx, updated);
     await recordApiResourceChange(tx, actor, updated, 'api_resource.updated', { fields: Object.keys(input).sort() }, now, requestId);
     return apiResourceView(updated);
   });
@@ -168,6 +189,7 @@ export async function deleteOwnApiResource(actor: Owner, id: string, now: Date, 
     await deleteMachineAccess(tx, current.id);
     // The tombstone keeps the identifier taken; the rest of the API is gone.
     const deleted = await updateApiResource(tx, current.id, { status: 'deleted', permissions: [], machineClients: false, updatedAt: now, deletedAt: now });
+    await syncResourceServer(tx, deleted);
     await recordApiResourceChange(tx, actor, deleted, 'api_resource.deleted', {}, now, requestId);
     return { id: current.id, status: 'deleted' as const };
   });
@@ -204,6 +226,9 @@ export async function setApiMachineAccess(actor: Owner, id: string, input: { cli
     const permissions = [...new Set(input.permissions)];
     if (permissions.length === 0) await deleteMachineAccess(tx, api.id, application.clientId);
     else await upsertMachineAccess(tx, { apiResourceId: api.id, clientId: application.clientId, permissions, createdAt: now, updatedAt: now });
+    await syncResourceServer(tx, api);
+    // Rewritten so that a record from before machine access gains the client credentials grant type.
+    await writePortalClient(tx, portalClientOf(application));
     await recordApiResourceChange(tx, actor, api, 'api_resource.machine_access_set', { client_id: application.clientId, permissions }, now, requestId, {
       client_id: application.clientId,
     });

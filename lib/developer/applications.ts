@@ -72,7 +72,8 @@ function grantTypesOf(input: NewApplication): GrantType[] {
   return input.scopes.includes('offline_access') ? ['authorization_code', 'refresh_token'] : ['authorization_code'];
 }
 
-const portalClientOf = (row: ApplicationRow) => ({
+/** The provider's view of an application (lib/oidc portal clients). */
+export const portalClientOf = (row: ApplicationRow) => ({
   clientId: row.clientId,
   name: row.name,
   clientType: row.clientType,

@@ -1,5 +1,5 @@
 import type { Executor } from '@/lib/db';
-import { removePortalClient } from '@/lib/oidc';
+import { removeApiResourceServer, removePortalClient } from '@/lib/oidc';
 import { tombstoneApiResourcesOf } from './api-resources.repo';
 import { deleteApiKeysOf, deleteApplicationsOf } from './erasure.repo';
 
@@ -10,6 +10,6 @@ import { deleteApiKeysOf, deleteApplicationsOf } from './erasure.repo';
  */
 export async function eraseDeveloperDataOf(tx: Executor, userId: string, now: Date): Promise<void> {
   await deleteApiKeysOf(tx, userId);
-  await tombstoneApiResourcesOf(tx, userId, now);
+  for (const identifier of await tombstoneApiResourcesOf(tx, userId, now)) await removeApiResourceServer(tx, identifier);
   for (const clientId of await deleteApplicationsOf(tx, userId)) await removePortalClient(tx, clientId);
 }

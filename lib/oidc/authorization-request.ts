@@ -2,12 +2,13 @@
  * Validation of raw authorization parameters for GET /oauth/authorize/context, with the rules the
  * authorization endpoint applies: a registered client, its exact redirect URI (a native client's
  * loopback port may vary, RFC 8252 §7.3), response type code, PKCE S256, known scopes within the
- * client's ceiling (scope-ceiling.ts) and a resource of ours. A consent screen can thus refuse a request before rendering anything.
+ * client's ceiling (scope-ceiling.ts) and a resource of ours or a developer's API (with its permissions). A consent screen can thus refuse a request before rendering anything.
  * The query's shape is the operation's contract (oidc.contract.ts: authorizationContextQuery).
  */
 import { getConfig } from '@/lib/config';
 import { serviceError, type FieldError } from '@/lib/contract/errors';
 import { getProvider } from './provider';
+import { findApiResourceServer } from './api-resource-servers';
 import { findResourceServer } from './resources';
 import { organizationParameterViolation } from './organization-binding';
 import { ceilingViolation } from './scope-ceiling';
@@ -33,11 +34,15 @@ export async function validateAuthorizationRequest(query: Record<string, string 
   if (!client.redirectUriAllowed(query.redirect_uri ?? ''))
     errors.push({ path: 'query.redirect_uri', message: 'Not a redirect URI registered for this client' });
   const scope = query.scope?.trim() || DEFAULT_SCOPE;
-  const unknown = scope.split(' ').filter((s) => s && !SCOPE_TABLE.some((d) => d.scope === s));
+  // A developer's API adds its own permissions to what may be asked for (api-resource-servers.ts).
+  const api = query.resource !== undefined && !findResourceServer(query.resource) ? await findApiResourceServer(query.resource) : null;
+  const known = (s: string) => SCOPE_TABLE.some((d) => d.scope === s) || (api?.permissions.some((p) => p.name === s) ?? false);
+  const unknown = scope.split(' ').filter((s) => s && !known(s));
   if (unknown.length) errors.push({ path: 'query.scope', message: `Unknown scope: ${unknown.join(' ')}` });
   const beyondCeiling = ceilingViolation(client, scope, query.resource, getConfig().baseUrl);
   if (beyondCeiling) errors.push({ path: 'query.scope', message: beyondCeiling });
-  if (query.resource !== undefined && !findResourceServer(query.resource)) errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
+  if (query.resource !== undefined && !findResourceServer(query.resource) && !api)
+    errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
   const organization = organizationParameterViolation(query.organization, scope);
   if (organization) errors.push({ path: 'query.organization', message: organization });
   if (errors.length) refuse(errors);

@@ -22,6 +22,7 @@ import {
 } from './organization-binding';
 import { getProvider } from './provider';
 import { isSelfRegistered } from './scope-ceiling';
+import { findApiResourceServer, type ApiResourceServer } from './api-resource-servers';
 import { describeScopes } from './scopes';
 
 async function liveInteraction(interactionId: string) {
@@ -57,20 +58,34 @@ function agentApiKeyTerms(client: { metadata(): Record<string, unknown> }, scope
   return { max_lifetime_days: AGENT_API_KEY_MAX_DAYS, scopes: apiKeyScopesOf(client), revoked_with_consent: true as const };
 }
 
+/** The developer's API a request names, if any: the consent page names it and its permissions. */
+async function requestedApi(resource: unknown): Promise<ApiResourceServer | null> {
+  return typeof resource === 'string' ? findApiResourceServer(resource) : null;
+}
+
+/** A scope in plain words: ours from the scope table, an API's permission in its owner's words. */
+function describeRequested(scope: string, api: ApiResourceServer | null) {
+  return describeScopes(scope).map((s) => {
+    const permission = api?.permissions.find((p) => p.name === s.scope);
+    return permission ? { scope: s.scope, description: permission.description } : s;
+  });
+}
+
 function contextOf(
   interactionId: string | null,
   client: { clientId: string; clientName?: string; metadata(): Record<string, unknown> },
   request: Pick<AuthorizationRequest, 'redirectUri' | 'scope' | 'resource'>,
-  extra: { prompt: string | null; signInAfter: Date | null },
+  extra: { prompt: string | null; signInAfter: Date | null; api: ApiResourceServer | null },
 ) {
   return {
     interaction_id: interactionId,
     // A self-registered client's name is its own claim: the consent page says nobody vouched for it.
     client: { client_id: client.clientId, client_name: client.clientName ?? client.clientId, self_registered: isSelfRegistered(client) },
     redirect_host: new URL(request.redirectUri).host,
-    scopes: describeScopes(request.scope).map((s) => (s.scope === API_KEYS_CREATE ? { ...s, description: agentApiKeyConsentText(client) } : s)),
+    scopes: describeRequested(request.scope, extra.api).map((s) => (s.scope === API_KEYS_CREATE ? { ...s, description: agentApiKeyConsentText(client) } : s)),
     api_keys: agentApiKeyTerms(client, request.scope),
     resource: request.resource ?? null,
+    api: extra.api ? { identifier: extra.api.identifier, name: extra.api.name } : null,
     prompt: extra.prompt,
     sign_in_after: extra.signInAfter?.toISOString() ?? null,
   };
@@ -80,14 +95,18 @@ function contextOf(
 export async function authorizationContext(query: { interaction_id?: string } & Record<string, string | undefined>, now: Date) {
   if (!query.interaction_id) {
     const { client, request } = await validateAuthorizationRequest(query);
-    return contextOf(null, client, request, { prompt: null, signInAfter: null });
+    return contextOf(null, client, request, { prompt: null, signInAfter: null, api: await requestedApi(request.resource) });
   }
   const { provider, interaction } = await liveInteraction(query.interaction_id);
   const params = interaction.params as Record<string, string | undefined>;
   const client = await provider.Client.find(params.client_id ?? '');
   if (!client) throw serviceError('not_found', 'The application is no longer registered.');
   const request = { redirectUri: params.redirect_uri ?? client.redirectUris?.[0] ?? 'about:blank', scope: params.scope ?? '', resource: params.resource };
-  return contextOf(interaction.uid, client, request, { prompt: interaction.prompt.name, signInAfter: signInRequiredAfter(interaction, now) });
+  return contextOf(interaction.uid, client, request, {
+    prompt: interaction.prompt.name,
+    signInAfter: signInRequiredAfter(interaction, now),
+    api: await requestedApi(request.resource),
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ export { mcpResource } from './resources';
 export { consentsOf } from './consents';
 export { generateClientSecret, hashClientSecret } from './client-secret';
 export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
+export { removeApiResourceServer, writeApiResourceServer, type ApiResourceServer } from './api-resource-servers';
 export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';

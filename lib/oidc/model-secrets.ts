@@ -20,6 +20,7 @@ const PUBLIC_ID_MODELS = new Set([
   'Client', // client_id is public by definition (RFC 6749 §2.2)
   'Grant', // an internal reference; the consent list shows it, and revoking by it needs the owner's session
   'ReplayDetection', // its id is already a digest
+  'ResourceServer', // a developer API's identifier (RFC 8707 resource indicator), public by definition
 ]);
 
 /** Other secrets inside payloads that the provider reads back: sealed, never hashed. */

@@ -115,6 +115,8 @@ export const getAuthorizationContext = resourceContract({
      */
     api_keys: z.object({ max_lifetime_days: z.number().int(), scopes: z.array(z.string()), revoked_with_consent: z.literal(true) }).nullable(),
     resource: z.string().nullable(),
+    /** The developer's API the resource names (its permissions are among `scopes`, in its owner's words); null for ours. */
+    api: z.object({ identifier: z.string(), name: z.string() }).nullable(),
     prompt: z.string().nullable(),
     /** The answer needs a sign-in at or after this time (prompt=login, max_age); null: any live session. */
     sign_in_after: z.string().nullable(),

@@ -33,7 +33,9 @@ export function portalClientMetadata(client: PortalClient): Record<string, unkno
     // Confidential: HTTP Basic (or the form); never client_secret_jwt, which needs the plain secret.
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
     ...(confidential ? { client_secret: client.secretHash } : {}),
-    grant_types: client.grantTypes,
+    // Client credentials give a confidential client nothing until an API's owner grants it machine
+    // access (api-resource-servers.ts): no resource, or one it has no permission of, is invalid_target.
+    grant_types: confidential ? [...client.grantTypes, 'client_credentials'] : client.grantTypes,
     response_types: ['code'],
     redirect_uris: client.redirectUris,
     scope: client.approvedScopes.join(' '),

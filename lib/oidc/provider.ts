@@ -15,6 +15,7 @@ import { cookieKeys, ensureKeys, signingJwks } from './keys';
 import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathCookies } from './provider-cookies';
 import { organizationBindingCheck, organizationParameterViolation, organizationTokenClaims } from './organization-binding';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
+import { apiResourceServerInfo, isClientCredentialsRequest } from './api-resource-servers';
 import { findResourceServer } from './resources';
 import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
@@ -105,15 +106,23 @@ export async function createProvider(): Promise<Provider> {
       resourceIndicators: {
         enabled: true,
         // No `resource`: the provider's own token for our API and userinfo (ARCHITECTURE.md, OAuth).
-        defaultResource: () => undefined as unknown as string,
+        // A machine token is always for a developer's API: client credentials name one.
+        defaultResource: (ctx) => {
+          if (isClientCredentialsRequest(ctx)) throw new errors.InvalidTarget('client credentials need the resource indicator of an API');
+          return undefined as unknown as string;
+        },
         // A code or refresh token granted for a resource yields tokens for that resource only.
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: async (ctx, resource, client) => {
           const server = findResourceServer(resource);
-          if (!server) throw new errors.InvalidTarget();
-          return { scope: server.scope, audience: server.identifier, accessTokenFormat: 'opaque', accessTokenTTL: config.ttl.accessToken };
+          if (server) return { scope: server.scope, audience: server.identifier, accessTokenFormat: 'opaque', accessTokenTTL: config.ttl.accessToken };
+          const api = await apiResourceServerInfo(resource, client.clientId, isClientCredentialsRequest(ctx));
+          if (!api) throw new errors.InvalidTarget();
+          return api;
         },
       },
+      // Machine tokens for developers' APIs, only with the permissions the API's owner granted the client.
+      clientCredentials: { enabled: true },
       // Not offered until routed and tested: nothing is advertised that does not work.
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
@@ -126,7 +135,8 @@ export async function createProvider(): Promise<Provider> {
       userinfo: { enabled: true },
     },
     ttl: {
-      AccessToken: config.ttl.accessToken,
+      // A developer's API sets its own lifetime (api-resource-servers.ts); ours is the configured one.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.accessToken,
       // Absolute, not sliding: a rotated refresh token expires when the chain's first token would

@@ -78,7 +78,14 @@ export default async function ConsentPage({ params }: { params: Promise<{ intera
             </li>
           ))}
         </ul>
-        {context.resource && <p className="hint">For use with {context.resource}</p>}
+        {context.api ? (
+          <p>
+            These permissions are for <strong>{context.api.name}</strong> <span className="hint">({context.api.identifier})</span>, described by the people who
+            run it.
+          </p>
+        ) : (
+          context.resource && <p className="hint">For use with {context.resource}</p>
+        )}
         {requested && (
           <p>
             In the organization <strong>{requested.name}</strong> only.

@@ -1,0 +1,58 @@
+/**
+ * The provider's records of developers' API resources (issue 23), written and removed inside the
+ * developer context's transaction beside the API's own row, as portal clients are: the provider reads
+ * them when a client asks for a token with `resource=<identifier>`. A record exists only while the API
+ * is enabled: a disabled or deleted API is an unknown target (invalid_target), so no token for it is
+ * issued or refreshed from then on.
+ */
+import { getDb, type Executor } from '@/lib/db';
+import { destroyModel, findModel, upsertModel } from './adapter.repo';
+
+export interface ApiResourceServer {
+  identifier: string;
+  name: string;
+  permissions: { name: string; description: string }[];
+  accessTokenTtlSeconds: number;
+  /** Permissions each confidential client may get with client credentials (by client id). */
+  machineAccess: Record<string, string[]>;
+}
+
+const MODEL = 'ResourceServer';
+
+export async function writeApiResourceServer(tx: Executor, server: ApiResourceServer): Promise<void> {
+  await upsertModel(tx, { model: MODEL, id: server.identifier, payload: { ...server }, grantId: null, uid: null, userCode: null, expiresAt: null });
+}
+
+export async function removeApiResourceServer(tx: Executor, identifier: string): Promise<void> {
+  await destroyModel(tx, MODEL, identifier);
+}
+
+export async function findApiResourceServer(identifier: string, now = new Date()): Promise<ApiResourceServer | null> {
+  const row = await findModel(await getDb(), MODEL, identifier, now);
+  return row ? (row.payload as unknown as ApiResourceServer) : null;
+}
+
+/** The token request is a client credentials grant (the provider asks about resources for it too). */
+export function isClientCredentialsRequest(ctx: { oidc?: { route?: string; params?: Record<string, unknown> } } | undefined): boolean {
+  return ctx?.oidc?.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials';
+}
+
+/**
+ * What the provider issues for a developer's API, or null when it is no API of ours (invalid_target):
+ * RFC 9068 JWT access tokens with the API as audience and its lifetime, carrying its permissions. A
+ * person's authorization may carry any of them (the consent page names each); a machine token only
+ * those the API's owner granted this client, and a client with none gets no token at all.
+ */
+export async function apiResourceServerInfo(identifier: string, clientId: string, machine: boolean) {
+  const api = await findApiResourceServer(identifier);
+  if (!api) return null;
+  const permissions = machine ? (api.machineAccess[clientId] ?? []) : api.permissions.map((p) => p.name);
+  if (machine && permissions.length === 0) return null;
+  return {
+    scope: permissions.join(' '),
+    audience: api.identifier,
+    accessTokenTTL: api.accessTokenTtlSeconds,
+    accessTokenFormat: 'jwt' as const,
+    jwt: { sign: { alg: 'RS256' as const } },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Tokens for developers' APIs (issue 23), checked by an independent resource server: jose's jwtVerify
+ * with createRemoteJWKSet against our JWKS (fetched through the pipeline), and openid-client as the
+ * client (client credentials, the code flow with a resource indicator). RFC 9068 JWTs with the API as
+ * audience; machine tokens carry only the permissions the owner granted; a disabled or deleted API
+ * gets no token; our own API keeps its opaque tokens.
+ */
+import * as client from 'openid-client';
+import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type FetchImplementation } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { useMailbox } from '@/tests/helpers/accounts';
+import { createApiResource, MACHINE_ACCESS, ONE_API_RESOURCE } from '@/tests/helpers/api-resources';
+import { applicationRp, createApplication } from '@/tests/helpers/applications';
+import { call, operation, ORIGIN } from '@/tests/helpers/http';
+import { authorizeWithConsent, CookieJar, pkce, REDIRECT, throughPipeline } from '@/tests/helpers/oauth';
+import { asBrowser, person, type Person } from '@/tests/helpers/organizations';
+
+const mailbox = useMailbox();
+const pipelineFetch = throughPipeline();
+const fetchJwks: FetchImplementation = (url, options) =>
+  pipelineFetch(url, {
+    method: options.method,
+    redirect: options.redirect,
+    signal: options.signal,
+    headers: Object.fromEntries(options.headers),
+    body: undefined,
+  });
+const jwks = createRemoteJWKSet(new URL(`${ORIGIN}/.well-known/jwks.json`), { [customFetch]: fetchJwks });
+
+/** A developer with an API open to machines and a confidential application granted `permissions` of it. */
+async function machineSetup(permissions: string[]) {
+  const owner = await person(mailbox, 'owner');
+  const api = await createApiResource(owner, { access_token_ttl_seconds: 600 });
+  const app = await createApplication(owner);
+  const granted = await asBrowser(owner.browser, 'PUT', MACHINE_ACCESS, {
+    params: { api_resource_id: api.id },
+    body: { client_id: app.client_id, permissions },
+  });
+  expect(granted.status).toBe(200);
+  return { owner, api, app, rp: await applicationRp(app.client_id, app.client_secret) };
+}
+
+const machineToken = (rp: client.Configuration, resource: string | undefined, scope = 'invoices:read invoices:write') =>
+  client.clientCredentialsGrant(rp, { scope, ...(resource ? { resource } : {}) });
+
+const oauthError = (error: string) => expect.objectContaining({ error });
+
+async function change(owner: Person, apiId: string, body: Record<string, unknown>) {
+  expect((await asBrowser(owner.browser, 'PATCH', ONE_API_RESOURCE, { params: { api_resource_id: apiId }, body })).status).toBe(200);
+}
+
+describe('machine tokens (client credentials)', () => {
+  it('are RFC 9068 JWTs for the API, with only the granted permissions and no refresh token', async () => {
+    const { api, app, rp } = await machineSetup(['invoices:read']);
+    const tokens = await machineToken(rp, api.identifier);
+    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.scope).toBe('invoices:read');
+
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'RS256' });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: ORIGIN, audience: api.identifier, typ: 'at+jwt' });
+    expect(payload).toMatchObject({ sub: app.client_id, client_id: app.client_id, scope: 'invoices:read' });
+    expect(payload.exp! - payload.iat!).toBe(600);
+    expect(payload.jti).toEqual(expect.any(String));
+  });
+
+  it('is refused without a resource, for an API the client has no access to, and for a public client', async () => {
+    const { owner, rp } = await machineSetup(['invoices:read']);
+    await expect(machineToken(rp, undefined)).rejects.toEqual(oauthError('invalid_target'));
+    const other = await createApiResource(owner);
+    await expect(machineToken(rp, other.identifier)).rejects.toEqual(oauthError('invalid_target'));
+    await expect(machineToken(rp, 'https://nobody.example.test/api')).rejects.toEqual(oauthError('invalid_target'));
+
+    const publicApp = await createApplication(owner, { client_type: 'public' });
+    // The provider's words for a grant type the client may not use.
+    await expect(machineToken(await applicationRp(publicApp.client_id), other.identifier)).rejects.toEqual(oauthError('invalid_request'));
+  });
+
+  it('verifies only at its own API: another audience is refused by the resource server', async () => {
+    const { owner, api, rp } = await machineSetup(['invoices:read']);
+    const other = await createApiResource(owner);
+    const { access_token } = await machineToken(rp, api.identifier);
+    await expect(jwtVerify(access_token, jwks, { issuer: ORIGIN, audience: other.identifier })).rejects.toMatchObject({
+      code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    });
+  });
+
+  it('stops at once for a disabled, closed or deleted API, and follows a narrowed grant', async () => {
+    const { owner, api, rp } = await machineSetup(['invoices:read', 'invoices:write']);
+    expect((await machineToken(rp, api.identifier)).scope).toBe('invoices:read invoices:write');
+
+    await change(owner, api.id, { permissions: [{ name: 'invoices:read', description: 'Read invoices' }] });
+    expect((await machineToken(rp, api.identifier)).scope).toBe('invoices:read');
+
+    await change(owner, api.id, { status: 'disabled' });
+    await expect(machineToken(rp, api.identifier)).rejects.toEqual(oauthError('invalid_target'));
+    await change(owner, api.id, { status: 'enabled' });
+    expect((await machineToken(rp, api.identifier)).scope).toBe('invoices:read');
+
+    await change(owner, api.id, { machine_clients: false });
+    await expect(machineToken(rp, api.identifier)).rejects.toEqual(oauthError('invalid_target'));
+
+    await asBrowser(owner.browser, 'DELETE', ONE_API_RESOURCE, { params: { api_resource_id: api.id } });
+    await expect(machineToken(rp, api.identifier)).rejects.toEqual(oauthError('invalid_target'));
+  });
+});
+
+describe("a person's authorization for an API", () => {
+  it("yields a JWT for the API with the person as subject and the API's permissions asked for; refresh keeps it", async () => {
+    const owner = await person(mailbox, 'owner');
+    const api = await createApiResource(owner);
+    const app = await createApplication(owner);
+    const rp = await applicationRp(app.client_id, app.client_secret);
+    const user = await person(mailbox, 'user');
+    const tokens = await authorizeWithConsent(rp, new CookieJar(user.browser), user.browser, 'openid offline_access invoices:read', {
+      resource: api.identifier,
+    });
+
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: ORIGIN, audience: api.identifier, typ: 'at+jwt' });
+    expect(payload).toMatchObject({ sub: user.userId, client_id: app.client_id, scope: 'invoices:read' });
+    expect(payload.exp! - payload.iat!).toBe(3600);
+
+    const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token!);
+    expect((await jwtVerify(refreshed.access_token, jwks, { audience: api.identifier })).payload).toMatchObject({ sub: user.userId, scope: 'invoices:read' });
+
+    // Deleted: its tokens are no longer issued, a refresh included.
+    await asBrowser(owner.browser, 'DELETE', ONE_API_RESOURCE, { params: { api_resource_id: api.id } });
+    await expect(client.refreshTokenGrant(rp, refreshed.refresh_token!)).rejects.toEqual(oauthError('invalid_target'));
+  });
+
+  it('leaves our own API its opaque tokens', async () => {
+    const owner = await person(mailbox, 'owner');
+    const app = await createApplication(owner);
+    const rp = await applicationRp(app.client_id, app.client_secret);
+    const user = await person(mailbox, 'user');
+    const tokens = await authorizeWithConsent(rp, new CookieJar(user.browser), user.browser, 'openid identity.profile.read');
+    expect(tokens.access_token.split('.')).toHaveLength(1);
+  });
+});
+
+describe('the consent page', () => {
+  it("names the API and describes each of its permissions in its owner's words", async () => {
+    const owner = await person(mailbox, 'owner');
+    const api = await createApiResource(owner);
+    const app = await createApplication(owner);
+    const response = await call(operation('GET', '/oauth/authorize/context'), {
+      query: new URLSearchParams({
+        client_id: app.client_id,
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        scope: 'openid invoices:write',
+        resource: api.identifier,
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      }).toString(),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const context = (await response.json()) as { api: unknown; scopes: { scope: string; description: string }[] };
+    expect(context.api).toEqual({ identifier: api.identifier, name: 'Invoices API' });
+    expect(context.scopes).toContainEqual({ scope: 'invoices:write', description: 'Create and change invoices' });
+  });
+});
