@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { expect, test, type Page } from './support/test';
 import { expectAccessible } from './support/axe';
+import { callbackListener } from './support/callback-listener';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './support/journeys';
 
 test('an independent relying party discovers the provider over HTTP and fetches its keys', async ({ baseURL }) => {
@@ -14,24 +13,6 @@ test('an independent relying party discovers the provider over HTTP and fetches 
   const jwks = await (await fetch(metadata.jwks_uri!)).json();
   expect(jwks.keys.length).toBeGreaterThanOrEqual(2);
 });
-
-/** A loopback listener standing in for the native app's redirect URI (page.route cannot see it). */
-async function callbackListener(): Promise<{ server: Server; url: string; next: () => Promise<URL>; received: URL[] }> {
-  const received: URL[] = [];
-  const waiting: ((url: URL) => void)[] = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url!, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    res.end('You can close this window.');
-    // The browser also asks for /favicon.ico: only the redirect URI itself is a callback.
-    if (url.pathname !== '/callback') return;
-    const waiter = waiting.shift();
-    if (waiter) waiter(url);
-    else received.push(url);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const next = () => (received.length ? Promise.resolve(received.shift()!) : new Promise<URL>((r) => waiting.push(r)));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, next, received };
-}
 
 // ASVS V9.2.4, V10.4.2, V10.4.5, V10.4.9, V10.7.2
 test('authorization code + PKCE through the hosted sign-in and consent, then ID token, userinfo and the bearer API', async ({ page, baseURL }) => {

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from './support/axe';
 import { createPasswordAccount, PASSWORD, signInWithCode, uniqueEmail } from './support/journeys';
 import { E2E_BASE_URL } from './support/ports';
+import { openPortalSection, portalNav, takeSecret } from './support/portal';
 import { tabTo, widerThan } from './support/site-journeys';
 import { startReceiver, type Receiver } from '../tests/helpers/webhook-receiver';
 
@@ -16,28 +17,14 @@ import { startReceiver, type Receiver } from '../tests/helpers/webhook-receiver'
  * story in one test: every step needs the ones before it.
  */
 
-const SECTION_LABELS = ['Applications', 'API keys', 'Webhooks', 'Activity'];
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Portal sections' });
+const SECTION_LABELS = ['Applications', 'APIs', 'API keys', 'Webhooks', 'Activity'];
+const nav = portalNav;
 const section = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true, level: 2 }) });
 const card = (page: Page, text: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text, level: 3 }) });
 /** For looking at, not committed. */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
-async function open(page: Page, label: string) {
-  await nav(page).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-}
-
-/** The one-time value in its read-only field; "I have saved it" then removes it from the page for good. */
-async function takeSecret(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  await expect(field).toHaveValue(/\S{16,}/);
-  const value = await field.inputValue();
-  await page.getByRole('button', { name: 'I have saved it' }).click();
-  await expect(field).toHaveCount(0);
-  return value;
-}
+const open = openPortalSection;
 
 /** GET /api/v1/developer/api-keys from this test process, as a script would, with the key as the bearer credential. */
 const listKeysWith = (apiKey: string) => fetch(`${E2E_BASE_URL}/api/v1/developer/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });

@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { AccountContext } from '@/app/_components/account-context';
 import { ActivitySection } from './activity-section';
 import { ApiKeysSection } from './api-keys-section';
+import { ApiResourcesSection } from './api-resources-section';
 import { ApplicationsSection } from './applications-section';
 import { PORTAL_SECTIONS, portalHref, type PortalSectionId } from './sections';
 import type { ScopeChoice } from './application-scopes';
@@ -30,6 +31,7 @@ export function PortalRoot({
   const account = useMemo(() => ({ csrf, hasPasskeys }), [csrf, hasPasskeys]);
   const render: Record<PortalSectionId, () => ReactNode> = {
     applications: () => <ApplicationsSection scopes={scopes} />,
+    apis: () => <ApiResourcesSection />,
     'api-keys': () => <ApiKeysSection />,
     webhooks: () => <WebhooksSection localReceivers={localReceivers} />,
     activity: () => <ActivitySection />,
@@ -38,8 +40,8 @@ export function PortalRoot({
   return (
     <AccountContext value={account}>
       <p className="hint portal-intro">
-        Register the applications that sign people in with this service, create API keys for your scripts, and receive signed webhooks. Changes ask you to
-        confirm it’s you.
+        Register the applications that sign people in with this service and the APIs they call, create API keys for your scripts, and receive signed webhooks.
+        Changes ask you to confirm it’s you.
       </p>
       <div className="console-layout">
         <nav className="console-nav" aria-label="Portal sections">

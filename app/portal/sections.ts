@@ -1,6 +1,7 @@
 /** The portal's sections, in nav order; each is a view of its own at /portal?section=<id>. */
 export const PORTAL_SECTIONS = [
   { id: 'applications', label: 'Applications' },
+  { id: 'apis', label: 'APIs' },
   { id: 'api-keys', label: 'API keys' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'activity', label: 'Activity' },

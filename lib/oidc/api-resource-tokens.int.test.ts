@@ -75,13 +75,16 @@ describe('machine tokens (client credentials)', () => {
     await expect(machineToken(await applicationRp(publicApp.client_id), other.identifier)).rejects.toEqual(oauthError('invalid_request'));
   });
 
-  it('verifies only at its own API: another audience is refused by the resource server', async () => {
+  it('verifies only at its own API: another audience is refused by the resource server, and our API and userinfo refuse it', async () => {
     const { owner, api, rp } = await machineSetup(['invoices:read']);
     const other = await createApiResource(owner);
     const { access_token } = await machineToken(rp, api.identifier);
     await expect(jwtVerify(access_token, jwks, { issuer: ORIGIN, audience: other.identifier })).rejects.toMatchObject({
       code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
     });
+    const bearer = { headers: { authorization: `Bearer ${access_token}` } };
+    expect((await call(operation('GET', '/api/v1/me'), bearer)).status).toBe(401);
+    expect((await call(operation('GET', '/oauth/userinfo'), bearer)).status).toBe(401);
   });
 
   it('stops at once for a disabled, closed or deleted API, and follows a narrowed grant', async () => {
