@@ -3,9 +3,11 @@
  * the built app (the front door's protocol lane, the pipeline, the provider writing to Node's response) side by side
  * with a bare node-oidc-provider of the same configuration on the same Postgres adapter (bench/support/
  * bare-provider.ts), in alternating rounds: authorization-code redemption (PKCE), refresh and userinfo.
- * Prints throughput, p50/p99 and the ratios (goal for refresh and userinfo: at least 0.9 of bare). Beside them, our own bearer surface on the app alone,
+ * Prints throughput, p50/p99 and the ratios (goal for refresh, userinfo and client credentials: at least 0.9 of bare). Beside them, our own bearer surface on the app alone,
  * `GET /api/v1/me` with the same access token (the token, its grant and the account are read), against
- * the app's userinfo: what our bearer check costs next to the provider's own.
+ * the app's userinfo: what our bearer check costs next to the provider's own. Client credentials
+ * (issue 23): a confidential client with machine access to a developer's API gets RFC 9068 JWTs; and
+ * what verifying one costs a resource server (jose, local JWKS: no call to us).
  *
  *   npm run build && npx tsx bench/oauth.ts     (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PG_URL)
  *
@@ -139,6 +141,37 @@ async function main() {
     };
     const accessToken = await new provider.AccessToken({ accountId: userId, client, grantId, gty: 'authorization_code', scope: SCOPE, expiresIn: 3600 }).save();
 
+    // A developer's API and a confidential client with machine access to it (what the portal writes).
+    const { hashClientSecret, writeApiResourceServer, writePortalClient } = await import('@/lib/oidc');
+    const MACHINE_CLIENT = 'bench-machine-client';
+    const MACHINE_SECRET = randomBytes(32).toString('base64url');
+    const BENCH_API = 'https://bench-api.example.test/v1';
+    const db = await getDb();
+    await writePortalClient(db, {
+      clientId: MACHINE_CLIENT,
+      name: 'Bench machine client',
+      clientType: 'confidential',
+      redirectUris: ['https://bench.example.test/callback'],
+      grantTypes: ['authorization_code'],
+      approvedScopes: ['openid'],
+      secretHash: hashClientSecret(MACHINE_SECRET),
+    });
+    await writeApiResourceServer(db, {
+      identifier: BENCH_API,
+      name: 'Bench API',
+      permissions: [{ name: 'bench:read', description: 'Read the bench' }],
+      accessTokenTtlSeconds: 600,
+      machineAccess: { [MACHINE_CLIENT]: ['bench:read'] },
+    });
+    const machineRequest = {
+      method: 'POST' as const,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${MACHINE_CLIENT}:${MACHINE_SECRET}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', resource: BENCH_API, scope: 'bench:read' }).toString(),
+    };
+
     // A fixed amount of requests (one per pooled token), so the run ends when the pool is spent.
     // autocannon's requests.average would count the last, partial second as a whole one (up to a
     // quarter too low on a 3 s run): throughput is completed requests over the time to the last answer.
@@ -175,6 +208,9 @@ async function main() {
       toSample(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${accessToken}` } }));
     const userinfoRun = (base: string, seconds: number) => bearerRun(`${base}/oauth/userinfo`, seconds);
     const meRun = (seconds: number) => bearerRun(`${APP}/api/v1/me`, seconds);
+    // Machine tokens are not single use: the same request, over and over, for the run's duration.
+    const machineRun = async (base: string, seconds: number) =>
+      toSample(await autocannon({ url: `${base}/oauth/token`, connections: CONNECTIONS, duration: seconds, ...machineRequest }));
 
     // Check both targets answer correctly before measuring anything.
     for (const base of [APP, BARE]) {
@@ -194,6 +230,8 @@ async function main() {
       if (redeemed.status !== 200) throw new Error(`${base} code: ${redeemed.status} ${await redeemed.text()}`);
       const info = await fetch(`${base}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
       if (info.status !== 200) throw new Error(`${base} userinfo: ${info.status} ${await info.text()}`);
+      const machine = await fetch(`${base}/oauth/token`, machineRequest);
+      if (machine.status !== 200) throw new Error(`${base} client credentials: ${machine.status} ${await machine.text()}`);
     }
     const me = await fetch(`${APP}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } });
     if (me.status !== 200) throw new Error(`/api/v1/me: ${me.status} ${await me.text()}`);
@@ -204,12 +242,15 @@ async function main() {
     await userinfoRun(APP, 2);
     await userinfoRun(BARE, 2);
     await meRun(2);
+    await machineRun(APP, 2);
+    await machineRun(BARE, 2);
     const poolSize = (rps: number) => Math.max(200, Math.round(rps * SECONDS));
 
     const samples = {
       code: { app: [] as Sample[], bare: [] as Sample[] },
       refresh: { app: [] as Sample[], bare: [] as Sample[] },
       userinfo: { app: [] as Sample[], bare: [] as Sample[] },
+      machine: { app: [] as Sample[], bare: [] as Sample[] },
       me: [] as Sample[],
     };
     for (let round = 0; round < ROUNDS; round++) {
@@ -220,6 +261,8 @@ async function main() {
       samples.userinfo.bare.push(await userinfoRun(BARE, SECONDS));
       samples.userinfo.app.push(await userinfoRun(APP, SECONDS));
       samples.me.push(await meRun(SECONDS));
+      samples.machine.bare.push(await machineRun(BARE, SECONDS));
+      samples.machine.app.push(await machineRun(APP, SECONDS));
     }
 
     console.log(`OAuth endpoints, ${CONNECTIONS} connections, ${ROUNDS} rounds of about ${SECONDS}s each (medians; latency in ms)`);
@@ -227,10 +270,11 @@ async function main() {
       code: 'POST /oauth/token (grant_type=authorization_code, PKCE): report p50 and p99',
       refresh: 'POST /oauth/token (grant_type=refresh_token, rotating)',
       userinfo: 'GET /oauth/userinfo',
+      machine: 'POST /oauth/token (grant_type=client_credentials, a JWT for a developer API)',
     };
-    // The goal for refresh and userinfo (issue 22); authorization-code redemption is reported, not gated.
+    // The goal for refresh and userinfo (issue 22) and client credentials (issue 23); code redemption is reported, not gated.
     const GOAL = 0.9;
-    for (const endpoint of ['code', 'refresh', 'userinfo'] as const) {
+    for (const endpoint of ['code', 'refresh', 'userinfo', 'machine'] as const) {
       const appSample = summarise(samples[endpoint].app);
       const bareSample = summarise(samples[endpoint].bare);
       console.log(`\n${TITLES[endpoint]}`);
@@ -245,6 +289,7 @@ async function main() {
         process.exitCode = 1;
       }
     }
+    await reportJwtVerification(APP, machineRequest);
     const meSample = summarise(samples.me);
     const appUserinfo = summarise(samples.userinfo.app);
     console.log("\nGET /api/v1/me on the app (our bearer check), against the app's userinfo");
@@ -266,6 +311,26 @@ async function main() {
     await admin.unsafe(`drop database if exists ${database} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * What a resource server pays to check one of our JWTs itself: jose's jwtVerify (signature, issuer,
+ * audience, type, expiry) against the JWKS fetched once, in this process, with no call to us.
+ */
+async function reportJwtVerification(base: string, machineRequest: RequestInit) {
+  const { createLocalJWKSet, jwtVerify } = await import('jose');
+  const token = ((await (await fetch(`${base}/oauth/token`, machineRequest)).json()) as { access_token: string }).access_token;
+  const jwks = createLocalJWKSet(await (await fetch(`${base}/.well-known/jwks.json`)).json());
+  const audience = new URLSearchParams(String(machineRequest.body)).get('resource')!;
+  const verify = () => jwtVerify(token, jwks, { issuer: base, audience, typ: 'at+jwt' });
+  for (let i = 0; i < 500; i++) await verify();
+  const COUNT = 5_000;
+  const started = performance.now();
+  for (let i = 0; i < COUNT; i++) await verify();
+  const micros = ((performance.now() - started) * 1000) / COUNT;
+  console.log(
+    `\nJWT access token verification at a resource server (jose, RS256, local JWKS): ${micros.toFixed(0)} us each, ${Math.round(1e6 / micros)} per second on one core`,
+  );
 }
 
 main().then(

@@ -35,6 +35,8 @@ export const RATE_LIMIT_BUCKETS = {
   federation_discovery: { limit: 30, windowSeconds: 60, description: 'federation discovery look-ups per client' },
   // A directory's initial sync sends thousands of requests in minutes; the bucket keeps one runaway client from starving the rest.
   scim: { limit: 1200, windowSeconds: 60, description: 'SCIM requests per token' },
+  // Counted after the client authenticated, so nobody can spend another client's bucket by naming it.
+  client_credentials: { limit: 600, windowSeconds: 60, description: 'machine token requests (client credentials) per authenticated client' },
   federation_start: { limit: 20, windowSeconds: 60, description: 'federated sign-in starts per client (each one fetches the provider metadata)' },
   test_only: { limit: 3, windowSeconds: 60, description: 'used only by the test suite' },
 } as const satisfies Record<string, BucketPolicy>;

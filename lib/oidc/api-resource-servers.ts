@@ -5,7 +5,10 @@
  * is enabled: a disabled or deleted API is an unknown target (invalid_target), so no token for it is
  * issued or refreshed from then on.
  */
+import { getConfig } from '@/lib/config';
+import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { getDb, type Executor } from '@/lib/db';
+import { consumeRateLimit, metrics } from '@/lib/platform';
 import { destroyModel, findModel, upsertModel } from './adapter.repo';
 
 export interface ApiResourceServer {
@@ -37,17 +40,38 @@ export function isClientCredentialsRequest(ctx: { oidc?: { route?: string; param
   return ctx?.oidc?.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials';
 }
 
+/** A client credentials request as the provider hands it over: its response headers, and its 429. */
+export interface MachineRequest {
+  setHeader: (name: string, value: string) => void;
+  tooManyRequests: (description: string) => Error;
+}
+
+/**
+ * The client credentials bucket of one client. The provider asks for the resource only once the
+ * client has authenticated, so nobody can spend another client's bucket by naming its client_id.
+ */
+async function spendMachineBucket(clientId: string, machine: MachineRequest): Promise<void> {
+  const policy = RATE_LIMIT_BUCKETS.client_credentials;
+  const limit = Math.max(1, Math.ceil(policy.limit * getConfig().rateLimitScale));
+  const decision = await consumeRateLimit('client_credentials', `client:${clientId}`, limit, policy.windowSeconds, new Date());
+  if (decision.allowed) return;
+  metrics().rateLimitRefusals.inc({ bucket: 'client_credentials' });
+  machine.setHeader('Retry-After', String(decision.resetSeconds));
+  throw machine.tooManyRequests(`Too many machine token requests for this client: try again in ${decision.resetSeconds} seconds.`);
+}
+
 /**
  * What the provider issues for a developer's API, or null when it is no API of ours (invalid_target):
  * RFC 9068 JWT access tokens with the API as audience and its lifetime, carrying its permissions. A
  * person's authorization may carry any of them (the consent page names each); a machine token only
  * those the API's owner granted this client, and a client with none gets no token at all.
  */
-export async function apiResourceServerInfo(identifier: string, clientId: string, machine: boolean) {
+export async function apiResourceServerInfo(identifier: string, clientId: string, machine: MachineRequest | null) {
   const api = await findApiResourceServer(identifier);
   if (!api) return null;
   const permissions = machine ? (api.machineAccess[clientId] ?? []) : api.permissions.map((p) => p.name);
   if (machine && permissions.length === 0) return null;
+  if (machine) await spendMachineBucket(clientId, machine);
   return {
     scope: permissions.join(' '),
     audience: api.identifier,

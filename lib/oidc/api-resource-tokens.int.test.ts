@@ -9,6 +9,7 @@ import * as client from 'openid-client';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type FetchImplementation } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useMailbox } from '@/tests/helpers/accounts';
+import { withEnv } from '@/tests/setup/state';
 import { createApiResource, MACHINE_ACCESS, ONE_API_RESOURCE } from '@/tests/helpers/api-resources';
 import { applicationRp, createApplication } from '@/tests/helpers/applications';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
@@ -104,6 +105,34 @@ describe('machine tokens (client credentials)', () => {
 
     await asBrowser(owner.browser, 'DELETE', ONE_API_RESOURCE, { params: { api_resource_id: api.id } });
     await expect(machineToken(rp, api.identifier)).rejects.toEqual(oauthError('invalid_target'));
+  });
+});
+
+describe('the machine token bucket', () => {
+  it('counts each authenticated client on its own: bad secrets spend nothing, and past the limit it is 429 with Retry-After', async () => {
+    const { api, app, rp } = await machineSetup(['invoices:read']);
+    const other = await machineSetup(['invoices:read']);
+    // 600 a minute, scaled down to 3 for the test.
+    const restore = withEnv({ RATE_LIMIT_SCALE: String(3 / 600) });
+    try {
+      const guesser = await applicationRp(app.client_id, 'not-the-secret-of-this-client-0123456789');
+      // openid-client reports the 401 invalid_client as a WWW-Authenticate challenge.
+      for (let i = 0; i < 4; i++) await expect(machineToken(guesser, api.identifier)).rejects.toMatchObject({ status: 401 });
+      for (let i = 0; i < 3; i++) expect((await machineToken(rp, api.identifier)).scope).toBe('invoices:read');
+      const refused = await call(operation('POST', '/oauth/token'), {
+        rawBody: new URLSearchParams({ grant_type: 'client_credentials', resource: api.identifier, scope: 'invoices:read' }).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`,
+        },
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ error: 'too_many_requests' });
+      expect((await machineToken(other.rp, other.api.identifier)).scope).toBe('invoices:read');
+    } finally {
+      restore();
+    }
   });
 });
 

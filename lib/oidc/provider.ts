@@ -116,7 +116,14 @@ export async function createProvider(): Promise<Provider> {
         getResourceServerInfo: async (ctx, resource, client) => {
           const server = findResourceServer(resource);
           if (server) return { scope: server.scope, audience: server.identifier, accessTokenFormat: 'opaque', accessTokenTTL: config.ttl.accessToken };
-          const api = await apiResourceServerInfo(resource, client.clientId, isClientCredentialsRequest(ctx));
+          const machine = isClientCredentialsRequest(ctx)
+            ? {
+                setHeader: (name: string, value: string) => ctx.set(name, value),
+                tooManyRequests: (description: string) =>
+                  Object.assign(new errors.OIDCProviderError(429, 'too_many_requests'), { error_description: description }),
+              }
+            : null;
+          const api = await apiResourceServerInfo(resource, client.clientId, machine);
           if (!api) throw new errors.InvalidTarget();
           return api;
         },
