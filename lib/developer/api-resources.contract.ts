@@ -4,14 +4,13 @@
  * recent step-up, like applications; the bearer surface lists and registers them.
  */
 import { z } from 'zod';
+import { API_TOKEN_TTL } from '@/lib/contract/api-resources';
 import { DEVELOPER_BEARER, DEVELOPER_BEARER_TAG, DEVELOPER_STEP_UP, DEVELOPER_TAG } from '@/lib/contract/developer-terms';
 import { SCOPE_TABLE } from '@/lib/contract/scope-table';
 import { SCOPES } from '@/lib/contract/scopes';
 import { displayName, oneLineText } from '@/lib/contract/text';
 import { collectionContract, resourceContract } from '@/lib/contract/wire';
 
-/** Bounds of an API's access-token lifetime: a minute to a day (default an hour). */
-export const API_TOKEN_TTL = { min: 60, max: 86_400, default: 3_600 } as const;
 export const MAX_API_PERMISSIONS = 100;
 
 const PERMISSION_SCHEMA = z.object({ name: z.string(), description: z.string() });

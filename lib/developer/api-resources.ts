@@ -16,7 +16,7 @@ import type { ApiPermission } from '@/lib/db/schema';
 import { toPage } from '@/lib/db/keyset';
 import { emitEvent } from '@/lib/events';
 import { removeApiResourceServer, writeApiResourceServer, writePortalClient } from '@/lib/oidc';
-import { API_TOKEN_TTL } from './api-resources.contract';
+import { API_TOKEN_TTL } from '@/lib/contract/api-resources';
 import {
   deleteMachineAccess,
   findOwnedApiResource,

@@ -11,6 +11,7 @@ export { generateClientSecret, hashClientSecret } from './client-secret';
 export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
 export { removeApiResourceServer, writeApiResourceServer, type ApiResourceServer } from './api-resource-servers';
 export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
+export { describeKeys, ensureKeys, retireRetiringKeys, retirementDueAt, rotateKeys } from './keys';
 export { endProviderSessions } from './provider-sessions';
 export { SCOPE_TABLE, type ScopeDefinition } from './scopes';
 export { apiKeyScopesOfClient, grantExpiry, grantIsLive } from './agent-api-keys';

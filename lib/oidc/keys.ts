@@ -4,6 +4,8 @@
  * keeps the previous one in the JWKS as `retiring` until it is retired, so tokens it signed verify.
  */
 import { generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
+import { getConfig } from '@/lib/config';
+import { API_TOKEN_TTL } from '@/lib/contract/api-resources';
 import { inTransaction, getDb, type Tx } from '@/lib/db';
 import { openSecret, sealSecret } from '@/lib/platform';
 import { insertKey, listKeys, lockKeys, setKeyStatus, type OidcKeyRow } from './keys.repo';
@@ -69,8 +71,33 @@ export async function rotateKeys(now: Date): Promise<void> {
   });
 }
 
-/** Ends the roll-over: retiring keys leave the JWKS and stop being accepted. */
-export async function retireRetiringKeys(now: Date): Promise<void> {
+/**
+ * The longest a token signed now stays valid: an API's access tokens may last a day (API_TOKEN_TTL),
+ * ours and ID tokens the configured access-token lifetime. A key signs nothing once it is retiring,
+ * so after this long every token it signed has expired.
+ */
+export function longestSignedTokenSeconds(): number {
+  return Math.max(getConfig().ttl.accessToken, API_TOKEN_TTL.max);
+}
+
+/**
+ * When the retiring signing keys may leave the JWKS: the longest token lifetime after the rotation
+ * that made them retiring (the newest active key's creation). Null when nothing is retiring.
+ */
+export async function retirementDueAt(): Promise<Date | null> {
+  const db = await getDb();
+  if ((await listKeys(db, 'signing', ['retiring'])).length === 0) return null;
+  const rotatedAt = Math.max(...(await listKeys(db, 'signing', ['active'])).map((k) => k.createdAt.getTime()));
+  return new Date(rotatedAt + longestSignedTokenSeconds() * 1000);
+}
+
+/**
+ * Ends the roll-over: retiring keys leave the JWKS and stop being accepted. Refused before
+ * `retirementDueAt`, while tokens they signed may still be valid, unless `force` (a leaked key).
+ */
+export async function retireRetiringKeys(now: Date, options: { force?: boolean } = {}): Promise<void> {
+  const due = await retirementDueAt();
+  if (due && now < due && !options.force) throw new Error(`the retiring keys still verify tokens that are valid until ${due.toISOString()}`);
   const db = await getDb();
   const retiring = [...(await listKeys(db, 'signing', ['retiring'])), ...(await listKeys(db, 'cookie', ['retiring']))];
   await setKeyStatus(
@@ -79,6 +106,13 @@ export async function retireRetiringKeys(now: Date): Promise<void> {
     'retired',
     now,
   );
+}
+
+/** Every key that is not retired, without its secret half: for the operator's `npm run keys -- status`. */
+export async function describeKeys(): Promise<{ kid: string; use: string; alg: string | null; status: string; createdAt: string }[]> {
+  const db = await getDb();
+  const rows = [...(await listKeys(db, 'signing', ['active', 'retiring'])), ...(await listKeys(db, 'cookie', ['active', 'retiring']))];
+  return rows.map((row) => ({ kid: row.kid, use: row.use, alg: row.alg, status: row.status, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Private JWKs for the provider: active keys first (they sign), then retiring ones (they verify). */
