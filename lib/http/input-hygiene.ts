@@ -103,23 +103,3 @@ export function findRefusedCharacter(input: RequestInput): FieldError | null {
     inspectForm(input.form ?? [])
   );
 }
-
-/**
- * HTTP Basic client credentials as the token endpoint decodes them (RFC 6749 §2.3.1: form-urlencoded,
- * then base64): the client id is looked up in the database.
- */
-export function basicCredentials(authorization: string | null): Record<string, string> {
-  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(authorization ?? '');
-  if (!match) return {};
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  const [id, secret] = colon < 0 ? [decoded, ''] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
-  const unescape = (value: string) => {
-    try {
-      return decodeURIComponent(value.replace(/\+/g, ' '));
-    } catch {
-      return value;
-    }
-  };
-  return { client_id: unescape(id), client_secret: unescape(secret) };
-}

@@ -191,3 +191,70 @@ describe('the consent page', () => {
     expect(context.scopes).toContainEqual({ scope: 'invoices:write', description: 'Create and change invoices' });
   });
 });
+
+describe('introspection (RFC 7662) and revocation (RFC 7009) of API tokens', () => {
+  const form = (values: Record<string, string>, clientId: string, secret?: string) => ({
+    rawBody: new URLSearchParams(values).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(secret ? { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` } : {}),
+    },
+  });
+  const introspect = async (token: string, clientId: string, secret?: string) => {
+    const response = await call(operation('POST', '/oauth/introspect'), form({ token, ...(secret ? {} : { client_id: clientId }) }, clientId, secret));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('is advertised in discovery, active for the token’s own client, inactive for another, and refuses a wrong secret', async () => {
+    const metadata = (await (await call(operation('GET', '/.well-known/openid-configuration'))).json()) as Record<string, unknown>;
+    expect(metadata.introspection_endpoint).toBe(`${ORIGIN}/oauth/introspect`);
+
+    const { api, app, rp } = await machineSetup(['invoices:read']);
+    const { access_token } = await machineToken(rp, api.identifier);
+    const own = await introspect(access_token, app.client_id, app.client_secret);
+    expect(own).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        active: true,
+        client_id: app.client_id,
+        sub: app.client_id,
+        aud: api.identifier,
+        scope: 'invoices:read',
+        token_type: 'Bearer',
+      }),
+    });
+    const other = await machineSetup(['invoices:read']);
+    expect(await introspect(access_token, other.app.client_id, other.app.client_secret)).toEqual({ status: 200, body: { active: false } });
+    expect((await introspect(access_token, app.client_id, 'not-the-secret-0123456789')).status).toBe(401);
+  });
+
+  it('answers inactive at once once the token is revoked, the API deleted, or the application disabled', async () => {
+    const { owner, api, app, rp } = await machineSetup(['invoices:read']);
+    const revoked = (await machineToken(rp, api.identifier)).access_token;
+    const revoke = await call(operation('POST', '/oauth/revoke'), form({ token: revoked }, app.client_id, app.client_secret));
+    expect(revoke.status).toBe(200);
+    expect((await introspect(revoked, app.client_id, app.client_secret)).body).toEqual({ active: false });
+
+    const kept = (await machineToken(rp, api.identifier)).access_token;
+    expect((await introspect(kept, app.client_id, app.client_secret)).body.active).toBe(true);
+    await change(owner, api.id, { status: 'disabled' });
+    expect((await introspect(kept, app.client_id, app.client_secret)).body).toEqual({ active: false });
+    await change(owner, api.id, { status: 'enabled' });
+    expect((await introspect(kept, app.client_id, app.client_secret)).body.active).toBe(true);
+    await asBrowser(owner.browser, 'DELETE', '/api/developer/applications/{application_id}', { params: { application_id: app.id } });
+    expect((await introspect(kept, app.client_id, app.client_secret)).status).toBe(401);
+  });
+
+  it("answers inactive once the person's grant is revoked", async () => {
+    const owner = await person(mailbox, 'owner');
+    const api = await createApiResource(owner);
+    const app = await createApplication(owner);
+    const rp = await applicationRp(app.client_id, app.client_secret);
+    const user = await person(mailbox, 'user');
+    const tokens = await authorizeWithConsent(rp, new CookieJar(user.browser), user.browser, 'openid invoices:read', { resource: api.identifier });
+    expect((await introspect(tokens.access_token, app.client_id, app.client_secret)).body).toMatchObject({ active: true, sub: user.userId });
+    const grantId = (await (await asBrowser(user.browser, 'GET', '/api/auth/consents')).json()) as { consents: { grant_id: string }[] };
+    await asBrowser(user.browser, 'POST', '/api/auth/consents/revoke', { body: { grant_id: grantId.consents[0]!.grant_id } });
+    expect((await introspect(tokens.access_token, app.client_id, app.client_secret)).body).toEqual({ active: false });
+  });
+});

@@ -21,6 +21,7 @@ const PUBLIC_ID_MODELS = new Set([
   'Grant', // an internal reference; the consent list shows it, and revoking by it needs the owner's session
   'ReplayDetection', // its id is already a digest
   'ResourceServer', // a developer API's identifier (RFC 8707 resource indicator), public by definition
+  'IssuedJwt', // a JWT's jti: the JWT itself is the credential, and its record carries no secret
 ]);
 
 /** Other secrets inside payloads that the provider reads back: sealed, never hashed. */

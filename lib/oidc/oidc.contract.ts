@@ -235,6 +235,19 @@ export const revoke = delegatedContract({
   errorStatuses: [409, 422],
 });
 
+export const introspect = delegatedContract({
+  ...protocol,
+  id: 'introspect',
+  method: 'POST',
+  path: '/oauth/introspect',
+  summary:
+    "Token introspection (RFC 7662, form-encoded, client authentication as at the token endpoint): a client learns whether one of its own tokens is active (another client's is `active: false`); JWTs for developers' APIs included",
+  auth: { kind: 'client_auth' },
+  extension: true,
+  successStatus: 200,
+  errorStatuses: [401, 503],
+});
+
 export const getOpenIdConfiguration = delegatedContract({
   ...publicMetadata,
   id: 'getOpenIdConfiguration',

@@ -2,7 +2,7 @@ import { bindDelegated, bindResource, result, type AnyOperation } from '@/lib/co
 import { authorizationReturn } from './authorization-returns';
 import { authorizationContext, consentOrganizations, decide } from './consent';
 import * as contract from './oidc.contract';
-import { formPostAuthorizationHandler, gatedProviderHandler, providerHandler, resumeHandler } from './provider';
+import { formPostAuthorizationHandler, gatedProviderHandler, introspectionHandler, providerHandler, resumeHandler, revocationHandler } from './provider';
 import { apiResource, mcpResource, protectedResourceMetadata } from './resources';
 
 export const oidcOperations: AnyOperation[] = [
@@ -23,7 +23,8 @@ export const oidcOperations: AnyOperation[] = [
   }),
   bindDelegated(contract.token, { nodeHandler: gatedProviderHandler }),
   bindDelegated(contract.userinfo, { nodeHandler: gatedProviderHandler }),
-  bindDelegated(contract.revoke, { nodeHandler: gatedProviderHandler }),
+  bindDelegated(contract.revoke, { nodeHandler: revocationHandler }),
+  bindDelegated(contract.introspect, { nodeHandler: introspectionHandler }),
   bindDelegated(contract.getOpenIdConfiguration, { nodeHandler: providerHandler }),
   bindDelegated(contract.getOAuthAuthorizationServerMetadata, { nodeHandler: providerHandler }),
   bindDelegated(contract.getJwks, { nodeHandler: providerHandler }),

@@ -16,6 +16,8 @@ import { providerCookieNames, providerCookies, resumeCookieForUrlOnly, rootPathC
 import { organizationBindingCheck, organizationParameterViolation, organizationTokenClaims } from './organization-binding';
 import { holdUntrustedRedirect, TRUSTED_REDIRECTS_PROPERTY, untrustedClientCheck } from './redirect-trust';
 import { apiResourceServerInfo, isClientCredentialsRequest } from './api-resource-servers';
+import { recordIssuedJwt } from './issued-jwts';
+import { introspectJwt, revokeJwt, withJwtAnswer } from './jwt-introspection';
 import { findResourceServer } from './resources';
 import { ceilingViolation, SELF_REGISTERED_PROPERTY } from './scope-ceiling';
 import { claimsByScope, SCOPE_TABLE } from './scopes';
@@ -93,6 +95,8 @@ export async function createProvider(): Promise<Provider> {
     },
     // Tokens of an organization-bound grant carry `organization_id` (code exchange and refresh alike).
     extraTokenClaims: organizationTokenClaims((description) => new errors.InvalidGrant(description)) as never,
+    // Every JWT access token (a developer's API) is recorded, so introspection can tell it was revoked.
+    formats: { customizers: { jwt: (_ctx, token, jwt) => recordIssuedJwt(token as never, jwt) } },
     // The provider fetches URLs some client metadata names (sector_identifier_uri, jwks_uri) with
     // plain fetch, outside the outbound guard (lib/platform): it may open no connection at all.
     // Registration refuses that metadata (registration-policy.ts); this stops whatever gets past.
@@ -139,6 +143,9 @@ export async function createProvider(): Promise<Provider> {
       registration: { enabled: true, issueRegistrationAccessToken: false },
       // RFC 7009 §2.1: a client may revoke only its own tokens (others get the same 200, nothing happens).
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      // RFC 7662, as revocation: a client learns only about its own tokens (others are `active: false`).
+      // JWT access tokens for developers' APIs are answered by jwt-introspection.ts.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
     },
     ttl: {
@@ -227,6 +234,18 @@ export async function resumeHandler(): Promise<NodeRequestHandler> {
     else req.headers.cookie = cookie;
     return handler(req, res);
   };
+}
+
+/** Token introspection (RFC 7662): JWTs for developers' APIs answered by jwt-introspection.ts, the rest by the provider. */
+export async function introspectionHandler(): Promise<NodeRequestHandler> {
+  if (!getConfig().oauthEnabled) return gatedProviderHandler();
+  return withJwtAnswer(await providerHandler(), introspectJwt, await getProvider());
+}
+
+/** Token revocation (RFC 7009): the same split as introspection. */
+export async function revocationHandler(): Promise<NodeRequestHandler> {
+  if (!getConfig().oauthEnabled) return gatedProviderHandler();
+  return withJwtAnswer(await providerHandler(), revokeJwt, await getProvider());
 }
 
 /**

@@ -1,0 +1,3 @@
+import { serve } from '@/lib/http/serve';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve('/oauth/introspect');
