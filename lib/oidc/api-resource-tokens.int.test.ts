@@ -6,14 +6,14 @@
  * gets no token; our own API keeps its opaque tokens.
  */
 import * as client from 'openid-client';
-import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type FetchImplementation } from 'jose';
+import { calculateJwkThumbprint, createRemoteJWKSet, customFetch, decodeProtectedHeader, exportJWK, jwtVerify, type FetchImplementation } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useMailbox } from '@/tests/helpers/accounts';
 import { withEnv } from '@/tests/setup/state';
 import { createApiResource, MACHINE_ACCESS, ONE_API_RESOURCE } from '@/tests/helpers/api-resources';
 import { applicationRp, createApplication } from '@/tests/helpers/applications';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
-import { authorizeWithConsent, CookieJar, pkce, REDIRECT, throughPipeline } from '@/tests/helpers/oauth';
+import { approve, authorizeWithConsent, consentRequest, CookieJar, pkce, REDIRECT, throughPipeline } from '@/tests/helpers/oauth';
 import { asBrowser, person, type Person } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox();
@@ -256,5 +256,40 @@ describe('introspection (RFC 7662) and revocation (RFC 7009) of API tokens', () 
     const grantId = (await (await asBrowser(user.browser, 'GET', '/api/auth/consents')).json()) as { consents: { grant_id: string }[] };
     await asBrowser(user.browser, 'POST', '/api/auth/consents/revoke', { body: { grant_id: grantId.consents[0]!.grant_id } });
     expect((await introspect(tokens.access_token, app.client_id, app.client_secret)).body).toEqual({ active: false });
+  });
+});
+
+describe('DPoP (RFC 9449)', () => {
+  it('binds a machine token to the client’s key; introspection names the key; our own API refuses bound tokens', async () => {
+    const { api, app, rp } = await machineSetup(['invoices:read']);
+    const keys = await client.randomDPoPKeyPair('ES256');
+    const tokens = await client.clientCredentialsGrant(rp, { resource: api.identifier }, { DPoP: client.getDPoPHandle(rp, keys) });
+    expect(tokens.token_type.toLowerCase()).toBe('dpop');
+    const jkt = await calculateJwkThumbprint(await exportJWK(keys.publicKey));
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: ORIGIN, audience: api.identifier });
+    expect(payload.cnf).toEqual({ jkt });
+
+    const introspected = await call(operation('POST', '/oauth/introspect'), {
+      rawBody: new URLSearchParams({ token: tokens.access_token }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`,
+      },
+    });
+    expect(await introspected.json()).toMatchObject({ active: true, token_type: 'DPoP', cnf: { jkt } });
+
+    // A person's DPoP-bound token for our own API: this resource server takes no proofs yet, so none passes.
+    const owner = await person(mailbox, 'owner');
+    const ownApp = await createApplication(owner);
+    const ownRp = await applicationRp(ownApp.client_id, ownApp.client_secret);
+    const user = await person(mailbox, 'user');
+    const { params, verifier, state } = await consentRequest(ownRp, 'openid identity.profile.read');
+    const callback = await approve(new CookieJar(user.browser), user.browser, params);
+    const bound = await client.authorizationCodeGrant(ownRp, callback, { pkceCodeVerifier: verifier, expectedState: state }, undefined, {
+      DPoP: client.getDPoPHandle(ownRp, keys),
+    });
+    expect(bound.token_type.toLowerCase()).toBe('dpop');
+    for (const scheme of ['Bearer', 'DPoP'])
+      expect((await call(operation('GET', '/api/v1/me'), { headers: { authorization: `${scheme} ${bound.access_token}` } })).status).toBe(401);
   });
 });

@@ -21,6 +21,8 @@ export interface IssuedJwt {
   iat: number;
   exp: number;
   organizationId?: string;
+  /** DPoP (RFC 9449): the thumbprint of the key the token is bound to. */
+  jkt?: string;
 }
 
 /** The provider's JWT customizer: called with every JWT access token it signs. */
@@ -36,6 +38,7 @@ export async function recordIssuedJwt(token: { accountId?: string; grantId?: str
     iat: Number(payload.iat),
     exp: Number(payload.exp),
     ...(typeof payload.organization_id === 'string' ? { organizationId: payload.organization_id } : {}),
+    ...(typeof (payload.cnf as { jkt?: unknown } | undefined)?.jkt === 'string' ? { jkt: (payload.cnf as { jkt: string }).jkt } : {}),
   };
   await upsertModel(await getDb(), {
     model: MODEL,

@@ -83,7 +83,8 @@ export async function introspectJwt(provider: Provider, token: string, authoriza
       iat: record.iat,
       exp: record.exp,
       jti: record.jti,
-      token_type: 'Bearer',
+      // A DPoP-bound token (RFC 9449 §6.2): the resource server checks the proof against this key.
+      ...(record.jkt ? { token_type: 'DPoP', cnf: { jkt: record.jkt } } : { token_type: 'Bearer' }),
       ...(record.organizationId ? { organization_id: record.organizationId } : {}),
     },
   };
