@@ -25,6 +25,8 @@ export const RATE_LIMIT_BUCKETS = {
   oauth_register: { limit: 10, windowSeconds: 3600, description: 'OAuth client registrations per client' },
   invitation_preview: { limit: 30, windowSeconds: 60, description: 'invitation link previews per client' },
   application_register: { limit: 20, windowSeconds: 3600, description: 'developer application registrations per account' },
+  // Identifiers are taken for good: the bucket keeps one account from squatting many.
+  api_resource_register: { limit: 20, windowSeconds: 3600, description: 'API resource registrations per account' },
   mcp_requests: { limit: 300, windowSeconds: 60, description: 'MCP requests per client (an agent calls tools in bursts; each call is one request)' },
   invitation_mail: { limit: 30, windowSeconds: 3600, description: 'organization invitation mails (new and resent) per inviting account' },
   validation_failures: {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, inTransaction } from '@/lib/db';
 import { apiResourceMachineAccess, apiResources, auditEvents } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
+import { withEnv } from '@/tests/setup/state';
 import { API_RESOURCES, createApiResource, freshIdentifier, MACHINE_ACCESS, ONE_API_RESOURCE } from '@/tests/helpers/api-resources';
 import { createApplication } from '@/tests/helpers/applications';
 import { call, operation, problemOf } from '@/tests/helpers/http';
@@ -84,6 +85,23 @@ describe('registering an API', () => {
     expect((await asBrowser(ada.browser, 'DELETE', ONE_API_RESOURCE, one(api.id))).status).toBe(200);
     expect((await register(ada, { identifier: api.identifier })).status).toBe(409);
     expect((await register(bob, { identifier: api.identifier })).status).toBe(409);
+  });
+});
+
+describe('registrations', () => {
+  it('are counted per account, so that nobody squats identifiers in bulk', async () => {
+    const [ada, bob] = [await person(mailbox, 'ada'), await person(mailbox, 'bob')];
+    // 20 an hour, scaled down to 1 for the test.
+    const restore = withEnv({ RATE_LIMIT_SCALE: String(1 / 20) });
+    try {
+      expect((await register(ada, {})).status).toBe(201);
+      const refused = await register(ada, {});
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      expect((await register(bob, {})).status).toBe(201);
+    } finally {
+      restore();
+    }
   });
 });
 
