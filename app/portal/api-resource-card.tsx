@@ -10,7 +10,7 @@ import { Checks, SelectField, TextField, checkedValues } from '../_components/fo
 import { RemoveConfirmation } from '@/app/_components/confirmation';
 import type { ItemOf } from '@/lib/contract/client';
 import { CONTRACTS, type Contracts } from '@/lib/http/contracts';
-import { formatPermissions, parsePermissions, PERMISSIONS_HINT } from './api-permissions';
+import { apiSettingsOf, ApiSettingsFields } from './api-resource-fields';
 import { CopyableValue } from './quickstart';
 
 export type ApiResource = ItemOf<Contracts['listApiResources']>;
@@ -40,12 +40,7 @@ export function ApiResourceCard({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = {
-      name: fieldValue(form, 'name'),
-      permissions: parsePermissions(fieldValue(form, 'permissions')),
-      access_token_ttl_seconds: Math.round(Number(fieldValue(form, 'access_token_minutes')) * 60),
-      machine_clients: checkedValues(form, 'machine_clients').length > 0,
-    };
+    const body = { name: fieldValue(form, 'name'), ...apiSettingsOf(form) };
     const result = await action.run(() => api.updateApiResource({ params, body }));
     if (result?.ok) await onChanged(`“${result.body.name}” saved.`);
   }
@@ -133,31 +128,7 @@ export function ApiResourceCard({
       {mode === 'edit' && (
         <form className="stack portal-edit" onSubmit={save} aria-label={`Edit ${resource.name}`}>
           <TextField label="API name" name="name" required maxLength={100} defaultValue={resource.name} error={action.fieldErrors.name} />
-          <TextField
-            label="Permissions"
-            name="permissions"
-            multiline
-            rows={4}
-            spellCheck={false}
-            defaultValue={formatPermissions(resource.permissions)}
-            error={action.fieldErrors.permissions}
-            hint={`${PERMISSIONS_HINT} A permission you remove is taken from every application’s machine access too.`}
-          />
-          <TextField
-            label="Access token lifetime (minutes)"
-            name="access_token_minutes"
-            type="number"
-            min={1}
-            max={1440}
-            defaultValue={String(Math.round(resource.access_token_ttl_seconds / 60))}
-            error={action.fieldErrors.access_token_ttl_seconds}
-          />
-          <Checks
-            legend="Machine clients"
-            name="machine_clients"
-            options={[{ value: 'true', label: 'Applications may get tokens without a person (client credentials)' }]}
-            defaultChecked={resource.machine_clients ? ['true'] : []}
-          />
+          <ApiSettingsFields errors={action.fieldErrors} initial={resource} />
           <div className="auth-actions">
             <button type="submit" disabled={action.pending}>
               Save changes

@@ -5,10 +5,10 @@ import { useApi } from '../_components/api/use-api';
 import { ErrorAlert, StatusNote } from '../_components/auth/error-alert';
 import { fieldValue, useApiAction } from '../_components/auth/use-api-action';
 import { CollectionState, useContractCollection, useSectionStatus } from '../_components/collection-state';
-import { Checks, TextField, checkedValues } from '../_components/form-fields';
+import { TextField } from '../_components/form-fields';
 import { CONTRACTS } from '@/lib/http/contracts';
 import { ApiResourceCard } from './api-resource-card';
-import { parsePermissions, PERMISSIONS_HINT } from './api-permissions';
+import { apiSettingsOf, ApiSettingsFields } from './api-resource-fields';
 
 const FIELDS = ['identifier', 'name', 'permissions', 'access_token_ttl_seconds', 'machine_clients'] as const;
 
@@ -30,14 +30,7 @@ export function ApiResourcesSection() {
     event.preventDefault();
     setNote(null);
     const form = event.currentTarget;
-    const minutes = Number(fieldValue(form, 'access_token_minutes') || '60');
-    const body = {
-      identifier: fieldValue(form, 'identifier'),
-      name: fieldValue(form, 'name'),
-      permissions: parsePermissions(fieldValue(form, 'permissions')),
-      access_token_ttl_seconds: Math.round(minutes * 60),
-      machine_clients: checkedValues(form, 'machine_clients').length > 0,
-    };
+    const body = { identifier: fieldValue(form, 'identifier'), name: fieldValue(form, 'name'), ...apiSettingsOf(form) };
     const result = await create.run(() => api.createApiResource({ body }));
     if (!result?.ok) return;
     form.reset();
@@ -67,36 +60,7 @@ export function ApiResourcesSection() {
             hint="An https URI that names your API, such as https://api.example.com/billing. It becomes the tokens’ audience and can never be used again, even after you delete the API."
           />
           <TextField label="API name" name="name" required maxLength={100} error={create.fieldErrors.name} hint="People see it on the consent screen." />
-          <TextField
-            label="Permissions"
-            name="permissions"
-            multiline
-            rows={4}
-            spellCheck={false}
-            error={create.fieldErrors.permissions}
-            hint={PERMISSIONS_HINT}
-          />
-          <TextField
-            label="Access token lifetime (minutes)"
-            name="access_token_minutes"
-            type="number"
-            min={1}
-            max={1440}
-            defaultValue="60"
-            error={create.fieldErrors.access_token_ttl_seconds}
-          />
-          <Checks
-            legend="Machine clients"
-            name="machine_clients"
-            options={[
-              {
-                value: 'true',
-                label: 'Applications may get tokens without a person (client credentials)',
-                hint: 'You choose which ones, and with which permissions.',
-              },
-            ]}
-            error={create.fieldErrors.machine_clients}
-          />
+          <ApiSettingsFields errors={create.fieldErrors} />
           <ErrorAlert message={create.error} />
           <div>
             <button type="submit" disabled={create.pending}>
