@@ -162,6 +162,7 @@ async function main() {
       permissions: [{ name: 'bench:read', description: 'Read the bench' }],
       accessTokenTtlSeconds: 600,
       machineAccess: { [MACHINE_CLIENT]: ['bench:read'] },
+      resourceServerClientId: null,
     });
     const machineRequest = {
       method: 'POST' as const,

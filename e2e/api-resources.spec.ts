@@ -5,6 +5,7 @@ import { expectAccessible } from './support/axe';
 import { callbackListener } from './support/callback-listener';
 import { signedInWithPassword, uniqueEmail } from './support/journeys';
 import { openPortalSection, takeSecret } from './support/portal';
+import { widerThan } from './support/site-journeys';
 
 /**
  * A developer's own API, end to end: registered in the portal with two permissions, one of them
@@ -52,8 +53,20 @@ test('a developer registers an API, grants a machine client one permission, and 
       await grant.getByRole('button', { name: 'Grant machine access' }).click();
       await expect(card.getByRole('status').filter({ hasText: 'Orders Backend may now use orders:read.' })).toBeVisible();
       await expect(card.getByRole('button', { name: 'Remove machine access of Orders Backend' })).toBeVisible();
+
+      // The API's own backend may introspect its tokens: the owner names it in the API's settings.
+      await card.getByRole('button', { name: 'Edit Orders API' }).click();
+      const edit = page.getByRole('form', { name: 'Edit Orders API' });
+      await edit.getByLabel('Resource server', { exact: true }).selectOption({ label: 'Orders Backend' });
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await expect(card).toContainText('Orders Backend (may introspect its tokens)');
       await page.screenshot({ path: 'test-results/screenshots/portal-apis.png', fullPage: true });
       await expectAccessible(page, '/portal?section=apis');
+      // On a phone the API's card and its forms fit the screen.
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), await widerThan(page, 375)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: 'test-results/screenshots/portal-apis-375.png', fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
 
     const rp = await client.discovery(new URL(baseURL!), clientId, secret, client.ClientSecretBasic(secret), { execute: [client.allowInsecureRequests] });

@@ -18,6 +18,9 @@ type Application = ItemOf<Contracts['listApplications']>;
 
 type Mode = 'view' | 'edit' | 'delete';
 
+/** An application's name among the owner's, or its client id when it is not among them (any more). */
+const applicationName = (applications: Application[], clientId: string) => applications.find((a) => a.client_id === clientId)?.name ?? clientId;
+
 /** One API: its identifier and permissions, edits, enabling and disabling, deletion, and machine access. */
 export function ApiResourceCard({
   resource,
@@ -33,14 +36,15 @@ export function ApiResourceCard({
   onChanged: (message: string) => Promise<void>;
 }) {
   const [mode, setMode] = useState<Mode>('view');
-  const action = useApiAction({ fields: ['name', 'permissions', 'access_token_ttl_seconds'] });
+  const action = useApiAction({ fields: ['name', 'permissions', 'access_token_ttl_seconds', 'resource_server_client_id'] });
+  const nameOf = (clientId: string) => applicationName(machineClients, clientId);
   const params = { api_resource_id: resource.id };
   const enabled = resource.status === 'enabled';
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = { name: fieldValue(form, 'name'), ...apiSettingsOf(form) };
+    const body = { name: fieldValue(form, 'name'), ...apiSettingsOf(form), resource_server_client_id: fieldValue(form, 'resource_server_client_id') || null };
     const result = await action.run(() => api.updateApiResource({ params, body }));
     if (result?.ok) await onChanged(`“${result.body.name}” saved.`);
   }
@@ -92,6 +96,10 @@ export function ApiResourceCard({
             </dd>
           </div>
           <div>
+            <dt>Resource server</dt>
+            <dd>{resource.resource_server_client_id ? `${nameOf(resource.resource_server_client_id)} (may introspect its tokens)` : 'None named'}</dd>
+          </div>
+          <div>
             <dt>Registered</dt>
             <dd>
               <LocalTime iso={resource.created_at} />
@@ -129,6 +137,15 @@ export function ApiResourceCard({
         <form className="stack portal-edit" onSubmit={save} aria-label={`Edit ${resource.name}`}>
           <TextField label="API name" name="name" required maxLength={100} defaultValue={resource.name} error={action.fieldErrors.name} />
           <ApiSettingsFields errors={action.fieldErrors} initial={resource} />
+          <SelectField
+            label="Resource server"
+            name="resource_server_client_id"
+            choices={machineClients.map((a) => ({ value: a.client_id, label: a.name }))}
+            placeholder="None"
+            defaultValue={resource.resource_server_client_id ?? ''}
+            error={action.fieldErrors.resource_server_client_id}
+            hint="Your API’s own backend, if it asks this service whether a token is still active (token introspection). It authenticates with its client secret."
+          />
           <div className="auth-actions">
             <button type="submit" disabled={action.pending}>
               Save changes
@@ -160,7 +177,7 @@ function MachineAccess({ resource, machineClients, api, call }: { resource: ApiR
   const grants = useContractCollection(CONTRACTS.listMachineAccess, { params }, call);
   const action = useApiAction({ fields: ['client_id', 'permissions'] });
   const [note, setNote] = useState<string | null>(null);
-  const nameOf = (clientId: string) => machineClients.find((a) => a.client_id === clientId)?.name ?? clientId;
+  const nameOf = (clientId: string) => applicationName(machineClients, clientId);
 
   async function grant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -22,6 +22,8 @@ export const API_RESOURCE_SCHEMA = z.object({
   permissions: z.array(PERMISSION_SCHEMA),
   access_token_ttl_seconds: z.number().int(),
   machine_clients: z.boolean(),
+  /** The owner's confidential application that is the API's own backend: it may introspect the API's tokens. */
+  resource_server_client_id: z.string().nullable(),
   status: z.enum(['enabled', 'disabled']),
   created_at: z.string(),
   updated_at: z.string(),
@@ -134,7 +136,7 @@ export const updateApiResource = resourceContract({
   path: ONE,
   tag: DEVELOPER_TAG,
   summary:
-    'Change the name, the permissions, the token lifetime, machine use, or disable and enable it (a disabled API gets no new tokens); the identifier never changes. Removed permissions leave every machine grant too',
+    'Change the name, the permissions, the token lifetime, machine use, the resource server (the owner’s confidential application that may introspect its tokens), or disable and enable it (a disabled API gets no new tokens); the identifier never changes. Removed permissions leave every machine grant too',
   auth: DEVELOPER_STEP_UP,
   origin: 'required',
   idempotency: 'optional',
@@ -145,6 +147,7 @@ export const updateApiResource = resourceContract({
     permissions: permissions.optional(),
     access_token_ttl_seconds: ttl.optional(),
     machine_clients: z.boolean().optional(),
+    resource_server_client_id: z.string().min(1).max(200).nullable().optional(),
     status: z.enum(['enabled', 'disabled']).optional(),
   }),
   successStatus: 200,

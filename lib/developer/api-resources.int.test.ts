@@ -161,6 +161,19 @@ describe('machine access', () => {
 });
 
 describe('changing and deleting an API', () => {
+  it("names as its resource server only one of the owner's enabled confidential applications", async () => {
+    const [ada, bob] = [await person(mailbox, 'ada'), await person(mailbox, 'bob')];
+    const api = await createApiResource(ada);
+    const patch = (id: string | null) => asBrowser(ada.browser, 'PATCH', ONE_API_RESOURCE, { ...one(api.id), body: { resource_server_client_id: id } });
+    const publicApp = await createApplication(ada, { client_type: 'public' });
+    const bobApp = await createApplication(bob);
+    for (const clientId of [publicApp.client_id, bobApp.client_id, 'no-such-client'])
+      expect(await fieldErrorOf(await patch(clientId)), clientId).toEqual(['body.resource_server_client_id']);
+    const backend = await createApplication(ada);
+    expect(await (await patch(backend.client_id)).json()).toMatchObject({ resource_server_client_id: backend.client_id });
+    expect(await (await patch(null)).json()).toMatchObject({ resource_server_client_id: null });
+  });
+
   it('narrows machine grants to the permissions left, and closing it to machines ends them all', async () => {
     const ada = await person(mailbox, 'ada');
     const api = await createApiResource(ada);

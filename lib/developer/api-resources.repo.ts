@@ -98,7 +98,7 @@ export async function tombstoneApiResourcesOf(db: Executor, userId: string, now:
   for (const { id } of owned) await deleteMachineAccess(db, id);
   await db
     .update(apiResources)
-    .set({ userId: null, name: '', permissions: [], status: 'deleted', machineClients: false, updatedAt: now, deletedAt: now })
+    .set({ userId: null, name: '', permissions: [], status: 'deleted', machineClients: false, resourceServerClientId: null, updatedAt: now, deletedAt: now })
     .where(eq(apiResources.userId, userId));
   return owned.map((row) => row.identifier);
 }

@@ -48,6 +48,7 @@ export interface ApiResourceChanges {
   permissions?: ApiPermission[];
   access_token_ttl_seconds?: number;
   machine_clients?: boolean;
+  resource_server_client_id?: string | null;
   status?: 'enabled' | 'disabled';
 }
 
@@ -59,6 +60,7 @@ export function apiResourceView(row: ApiResourceRow) {
     permissions: row.permissions,
     access_token_ttl_seconds: row.accessTokenTtlSeconds,
     machine_clients: row.machineClients,
+    resource_server_client_id: row.resourceServerClientId,
     // Deleted ones are never read through the owner's routes.
     status: row.status === 'disabled' ? ('disabled' as const) : ('enabled' as const),
     created_at: row.createdAt.toISOString(),
@@ -104,10 +106,21 @@ async function syncResourceServer(tx: Executor, api: ApiResourceRow): Promise<vo
     permissions: api.permissions,
     accessTokenTtlSeconds: api.accessTokenTtlSeconds,
     machineAccess: Object.fromEntries(grants.map((grant) => [grant.clientId, grant.permissions])),
+    resourceServerClientId: api.resourceServerClientId,
   });
 }
 
 const notFound = () => serviceError('not_found', 'You have no API with this id.');
+
+/** One of the owner's enabled confidential applications (machine clients and resource servers are). */
+async function ownConfidentialApplication(tx: Executor, actor: Owner, clientId: string, field: string) {
+  const application = await findApplicationByClientId(tx, clientId);
+  // Another owner's application is as unknown as a missing one.
+  if (!application || application.userId !== actor.userId) throw invalidField(field, 'You have no application with this client id.');
+  if (application.clientType !== 'confidential' || application.status !== 'enabled')
+    throw invalidField(field, 'Only an enabled confidential application can do this: it authenticates with its secret.');
+  return application;
+}
 
 async function ownedApiResource(db: Executor, actor: Owner, id: string, lock = false): Promise<ApiResourceRow> {
   if (!isUuid(id)) throw notFound();
@@ -134,6 +147,7 @@ export async function createApiResource(actor: Owner, input: NewApiResource, now
     permissions: input.permissions,
     accessTokenTtlSeconds: input.access_token_ttl_seconds ?? API_TOKEN_TTL.default,
     machineClients: input.machine_clients ?? false,
+    resourceServerClientId: null,
     status: 'enabled',
     createdAt: now,
     updatedAt: now,
@@ -165,6 +179,13 @@ export async function updateOwnApiResource(actor: Owner, id: string, input: ApiR
       ...(input.access_token_ttl_seconds !== undefined ? { accessTokenTtlSeconds: input.access_token_ttl_seconds } : {}),
       ...(input.machine_clients !== undefined ? { machineClients: input.machine_clients } : {}),
       ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.resource_server_client_id !== undefined
+        ? {
+            resourceServerClientId:
+              input.resource_server_client_id &&
+              (await ownConfidentialApplication(tx, actor, input.resource_server_client_id, 'body.resource_server_client_id')).clientId,
+          }
+        : {}),
     };
     const updated = await updateApiResource(tx, current.id, { ...changes, updatedAt: now });
     // A grant never outlives what it names: removed permissions leave every machine grant, and an
@@ -188,7 +209,14 @@ export async function deleteOwnApiResource(actor: Owner, id: string, now: Date, 
     const current = await ownedApiResource(tx, actor, id, true);
     await deleteMachineAccess(tx, current.id);
     // The tombstone keeps the identifier taken; the rest of the API is gone.
-    const deleted = await updateApiResource(tx, current.id, { status: 'deleted', permissions: [], machineClients: false, updatedAt: now, deletedAt: now });
+    const deleted = await updateApiResource(tx, current.id, {
+      status: 'deleted',
+      permissions: [],
+      machineClients: false,
+      resourceServerClientId: null,
+      updatedAt: now,
+      deletedAt: now,
+    });
     await syncResourceServer(tx, deleted);
     await recordApiResourceChange(tx, actor, deleted, 'api_resource.deleted', {}, now, requestId);
     return { id: current.id, status: 'deleted' as const };
@@ -215,11 +243,7 @@ export async function setApiMachineAccess(actor: Owner, id: string, input: { cli
     const api = await ownedApiResource(tx, actor, id, true);
     if (api.status !== 'enabled') throw serviceError('conflict', 'This API is disabled.');
     if (!api.machineClients) throw serviceError('conflict', 'This API does not take machine clients: allow them first.');
-    const application = await findApplicationByClientId(tx, input.client_id);
-    // Another owner's application is as unknown as a missing one.
-    if (!application || application.userId !== actor.userId) throw invalidField('body.client_id', 'You have no application with this client id.');
-    if (application.clientType !== 'confidential' || application.status !== 'enabled')
-      throw invalidField('body.client_id', 'Only an enabled confidential application can use client credentials.');
+    const application = await ownConfidentialApplication(tx, actor, input.client_id, 'body.client_id');
     const known = new Set(api.permissions.map((p) => p.name));
     const unknown = input.permissions.find((name) => !known.has(name));
     if (unknown !== undefined) throw invalidField('body.permissions', `This API has no permission named ${JSON.stringify(unknown)}.`);

@@ -18,6 +18,8 @@ export interface ApiResourceServer {
   accessTokenTtlSeconds: number;
   /** Permissions each confidential client may get with client credentials (by client id). */
   machineAccess: Record<string, string[]>;
+  /** The API's own backend: besides each token's own client, it may introspect the API's tokens. */
+  resourceServerClientId: string | null;
 }
 
 const MODEL = 'ResourceServer';

@@ -228,6 +228,17 @@ describe('introspection (RFC 7662) and revocation (RFC 7009) of API tokens', () 
     expect((await introspect(access_token, app.client_id, 'not-the-secret-0123456789')).status).toBe(401);
   });
 
+  it("lets the API's own backend, named by its owner, introspect the API's tokens", async () => {
+    const { owner, api, rp } = await machineSetup(['invoices:read']);
+    const backend = await createApplication(owner);
+    const { access_token } = await machineToken(rp, api.identifier);
+    expect((await introspect(access_token, backend.client_id, backend.client_secret)).body).toEqual({ active: false });
+    await change(owner, api.id, { resource_server_client_id: backend.client_id });
+    expect((await introspect(access_token, backend.client_id, backend.client_secret)).body).toMatchObject({ active: true, aud: api.identifier });
+    await change(owner, api.id, { resource_server_client_id: null });
+    expect((await introspect(access_token, backend.client_id, backend.client_secret)).body).toEqual({ active: false });
+  });
+
   it('answers inactive at once once the token is revoked, the API deleted, or the application disabled', async () => {
     const { owner, api, app, rp } = await machineSetup(['invoices:read']);
     const revoked = (await machineToken(rp, api.identifier)).access_token;

@@ -3,7 +3,7 @@
  * APIs. node-oidc-provider refuses structured tokens at both endpoints, so a JWT is answered here and
  * every other token goes on to the provider. The caller authenticates as at the token endpoint (a
  * confidential client with its secret, Basic or in the form; a public client by its id alone) and
- * sees only its own tokens. A JWT is active while its signature and claims verify, its record exists
+ * sees only its own tokens, or, for the API's own backend (its resource server), the API's tokens. A JWT is active while its signature and claims verify, its record exists
  * (issued-jwts.ts: gone with a revoked token, grant, client or account), and its API is enabled.
  */
 import type { IncomingMessage } from 'node:http';
@@ -13,7 +13,7 @@ import type Provider from 'oidc-provider';
 import { getConfig } from '@/lib/config';
 import { basicCredentials } from '@/lib/contract/authorization-header';
 import type { NodeRequestHandler } from '@/lib/contract/operation';
-import { findApiResourceServer } from './api-resource-servers';
+import { findApiResourceServer, type ApiResourceServer } from './api-resource-servers';
 import { findIssuedJwt, forgetIssuedJwt, type IssuedJwt } from './issued-jwts';
 import { publicJwk, signingJwks } from './keys';
 
@@ -47,8 +47,11 @@ async function callerOf(provider: Provider, authorization: string | undefined, f
   return secret && (await client.compareClientSecret(secret)) ? client : null;
 }
 
-/** The token's record, when its signature and claims verify and nothing it depends on was revoked. */
-async function liveRecord(provider: Provider, token: string, now: Date): Promise<IssuedJwt | null> {
+/**
+ * The token's record and its API, when its signature and claims verify and nothing it depends on was
+ * revoked (the token, its grant, its client, the API).
+ */
+async function liveRecord(provider: Provider, token: string, now: Date): Promise<{ record: IssuedJwt; api: ApiResourceServer } | null> {
   const jwks: JSONWebKeySet = { keys: (await signingJwks()).map(publicJwk) as JSONWebKeySet['keys'] };
   let jti: string;
   try {
@@ -61,16 +64,18 @@ async function liveRecord(provider: Provider, token: string, now: Date): Promise
   if (!record) return null;
   if (record.grantId && !(await provider.Grant.find(record.grantId))) return null;
   if (!(await provider.Client.find(record.clientId))) return null;
-  if (!(await findApiResourceServer(record.aud))) return null;
-  return record;
+  const api = await findApiResourceServer(record.aud);
+  return api ? { record, api } : null;
 }
 
 export async function introspectJwt(provider: Provider, token: string, authorization: string | undefined, form: URLSearchParams, now: Date): Promise<Answer> {
   const caller = await callerOf(provider, authorization, form);
   if (!caller) return INVALID_CLIENT;
-  const record = await liveRecord(provider, token, now);
-  // Another client's token is as inactive as a revoked one (RFC 7662 §2.2: nothing more is told).
-  if (!record || record.clientId !== caller.clientId) return INACTIVE;
+  const live = await liveRecord(provider, token, now);
+  // Another client's token is as inactive as a revoked one (RFC 7662 §2.2: nothing more is told),
+  // unless the caller is the API's own backend, which its owner named as its resource server.
+  if (!live || (live.record.clientId !== caller.clientId && live.api.resourceServerClientId !== caller.clientId)) return INACTIVE;
+  const { record } = live;
   return {
     status: 200,
     body: {
@@ -94,8 +99,8 @@ export async function introspectJwt(provider: Provider, token: string, authoriza
 export async function revokeJwt(provider: Provider, token: string, authorization: string | undefined, form: URLSearchParams, now: Date): Promise<Answer> {
   const caller = await callerOf(provider, authorization, form);
   if (!caller) return INVALID_CLIENT;
-  const record = await liveRecord(provider, token, now);
-  if (record && record.clientId === caller.clientId) await forgetIssuedJwt(record.jti);
+  const live = await liveRecord(provider, token, now);
+  if (live && live.record.clientId === caller.clientId) await forgetIssuedJwt(live.record.jti);
   return { status: 200, body: {} };
 }
 

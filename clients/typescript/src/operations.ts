@@ -297,6 +297,7 @@ export type ListApiResourcesItem = {
   }>;
   access_token_ttl_seconds: number;
   machine_clients: boolean;
+  resource_server_client_id: string | null;
   status: 'enabled' | 'disabled';
   created_at: string;
   updated_at: string;
@@ -327,6 +328,7 @@ export type CreateApiResourceResponse = {
   }>;
   access_token_ttl_seconds: number;
   machine_clients: boolean;
+  resource_server_client_id: string | null;
   status: 'enabled' | 'disabled';
   created_at: string;
   updated_at: string;

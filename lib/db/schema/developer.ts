@@ -192,6 +192,8 @@ export const apiResources = pgTable(
     accessTokenTtlSeconds: integer('access_token_ttl_seconds').notNull(),
     /** Whether confidential applications may get tokens for it without a person (client credentials). */
     machineClients: boolean('machine_clients').notNull(),
+    /** The owner's confidential application that is the API's own backend: it may introspect the API's tokens. */
+    resourceServerClientId: text('resource_server_client_id').references(() => developerApplications.clientId, { onDelete: 'set null' }),
     status: text('status').$type<'enabled' | 'disabled' | 'deleted'>().notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),

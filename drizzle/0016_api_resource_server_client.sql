@@ -1,0 +1,2 @@
+ALTER TABLE "api_resources" ADD COLUMN "resource_server_client_id" text;--> statement-breakpoint
+ALTER TABLE "api_resources" ADD CONSTRAINT "api_resources_resource_server_client_id_developer_applications_client_id_fk" FOREIGN KEY ("resource_server_client_id") REFERENCES "public"."developer_applications"("client_id") ON DELETE set null ON UPDATE no action;
