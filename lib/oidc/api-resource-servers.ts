@@ -9,6 +9,7 @@ import { getConfig } from '@/lib/config';
 import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { getDb, type Executor } from '@/lib/db';
 import { consumeRateLimit, metrics } from '@/lib/platform';
+import { grantBinding, memberApiPermissions } from './organization-binding.repo';
 import { destroyModel, findModel, upsertModel } from './adapter.repo';
 
 export interface ApiResourceServer {
@@ -37,9 +38,29 @@ export async function findApiResourceServer(identifier: string, now = new Date()
   return row ? (row.payload as unknown as ApiResourceServer) : null;
 }
 
+/** Whether an enabled developer API has this permission (organization roles may carry it). */
+export async function apiPermissionExists(identifier: string, permission: string): Promise<boolean> {
+  return (await findApiResourceServer(identifier))?.permissions.some((p) => p.name === permission) ?? false;
+}
+
 /** The token request is a client credentials grant (the provider asks about resources for it too). */
 export function isClientCredentialsRequest(ctx: { oidc?: { route?: string; params?: Record<string, unknown> } } | undefined): boolean {
   return ctx?.oidc?.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials';
+}
+
+/**
+ * A token from an organization-bound grant carries only the API permissions the member holds there
+ * (their custom role's), read at every issue and refresh: a role change shows in the next token.
+ * Unbound grants keep what the person consented to.
+ */
+async function withinOrganizationRole(grantId: string, identifier: string, permissions: string[]): Promise<string[]> {
+  const db = await getDb();
+  const binding = await grantBinding(db, grantId);
+  if (!binding) return permissions;
+  const held = new Set(
+    (await memberApiPermissions(db, binding.organizationId, binding.userId)).filter((p) => p.resource === identifier).map((p) => p.permission),
+  );
+  return permissions.filter((name) => held.has(name));
 }
 
 /** A client credentials request as the provider hands it over: its response headers, and its 429. */
@@ -68,12 +89,13 @@ async function spendMachineBucket(clientId: string, machine: MachineRequest): Pr
  * person's authorization may carry any of them (the consent page names each); a machine token only
  * those the API's owner granted this client, and a client with none gets no token at all.
  */
-export async function apiResourceServerInfo(identifier: string, clientId: string, machine: MachineRequest | null) {
+export async function apiResourceServerInfo(identifier: string, clientId: string, machine: MachineRequest | null, grantId?: string) {
   const api = await findApiResourceServer(identifier);
   if (!api) return null;
-  const permissions = machine ? (api.machineAccess[clientId] ?? []) : api.permissions.map((p) => p.name);
-  if (machine && permissions.length === 0) return null;
+  const granted = machine ? (Object.hasOwn(api.machineAccess, clientId) ? api.machineAccess[clientId]! : []) : api.permissions.map((p) => p.name);
+  if (machine && granted.length === 0) return null;
   if (machine) await spendMachineBucket(clientId, machine);
+  const permissions = grantId ? await withinOrganizationRole(grantId, api.identifier, granted) : granted;
   return {
     scope: permissions.join(' '),
     audience: api.identifier,

@@ -5,16 +5,19 @@
  * audience; machine tokens carry only the permissions the owner granted; a disabled or deleted API
  * gets no token; our own API keeps its opaque tokens.
  */
+import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import { calculateJwkThumbprint, createRemoteJWKSet, customFetch, decodeProtectedHeader, exportJWK, jwtVerify, type FetchImplementation } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { memberships } from '@/lib/db/schema';
 import { useMailbox } from '@/tests/helpers/accounts';
 import { withEnv } from '@/tests/setup/state';
 import { createApiResource, MACHINE_ACCESS, ONE_API_RESOURCE } from '@/tests/helpers/api-resources';
 import { applicationRp, createApplication } from '@/tests/helpers/applications';
 import { call, operation, ORIGIN } from '@/tests/helpers/http';
 import { approve, authorizeWithConsent, consentRequest, CookieJar, pkce, REDIRECT, throughPipeline } from '@/tests/helpers/oauth';
-import { asBrowser, person, type Person } from '@/tests/helpers/organizations';
+import { asBrowser, createOrganization, person, type Person } from '@/tests/helpers/organizations';
 
 const mailbox = useMailbox();
 const pipelineFetch = throughPipeline();
@@ -302,5 +305,64 @@ describe('DPoP (RFC 9449)', () => {
     expect(bound.token_type.toLowerCase()).toBe('dpop');
     for (const scheme of ['Bearer', 'DPoP'])
       expect((await call(operation('GET', '/api/v1/me'), { headers: { authorization: `${scheme} ${bound.access_token}` } })).status).toBe(401);
+  });
+});
+
+describe('organization roles carrying API permissions', () => {
+  it("gives an organization-bound token exactly the member's permissions for the API, and follows a role change at refresh", async () => {
+    const owner = await person(mailbox, 'owner');
+    const api = await createApiResource(owner);
+    const app = await createApplication(owner, { scopes: ['openid', 'offline_access', 'identity.organization.read'] });
+    const rp = await applicationRp(app.client_id, app.client_secret);
+    const organizationId = await createOrganization(owner);
+    const roles = '/api/organizations/{id}/roles';
+    const created = await asBrowser(owner.browser, 'POST', roles, {
+      params: { id: organizationId },
+      body: { name: 'Billing clerk', permissions: ['read'], api_permissions: [{ resource: api.identifier, permission: 'invoices:read' }] },
+    });
+    expect(created.status).toBe(201);
+    const role = (await created.json()) as { id: string; api_permissions: unknown };
+    expect(role.api_permissions).toEqual([{ resource: api.identifier, permission: 'invoices:read' }]);
+    const refused = await asBrowser(owner.browser, 'POST', roles, {
+      params: { id: organizationId },
+      body: { name: 'Nonsense', permissions: ['read'], api_permissions: [{ resource: api.identifier, permission: 'invoices:delete' }] },
+    });
+    expect(refused.status).toBe(400);
+
+    const clerk = await person(mailbox, 'clerk');
+    const now = new Date();
+    await (await getDb()).insert(memberships).values({
+      id: randomUUID(),
+      organizationId,
+      userId: clerk.userId,
+      role: 'custom',
+      customRoleId: role.id,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const scope = 'openid offline_access identity.organization.read invoices:read invoices:write';
+    const tokens = await authorizeWithConsent(rp, new CookieJar(clerk.browser), clerk.browser, scope, {
+      resource: api.identifier,
+      organization: organizationId,
+    });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: ORIGIN, audience: api.identifier });
+    expect(payload).toMatchObject({ sub: clerk.userId, organization_id: organizationId, scope: 'invoices:read' });
+
+    await asBrowser(owner.browser, 'PATCH', `${roles}/{role_id}`, {
+      params: { id: organizationId, role_id: role.id },
+      body: {
+        api_permissions: [
+          { resource: api.identifier, permission: 'invoices:read' },
+          { resource: api.identifier, permission: 'invoices:write' },
+        ],
+      },
+    });
+    const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token!);
+    expect((await jwtVerify(refreshed.access_token, jwks, { audience: api.identifier })).payload.scope).toBe('invoices:read invoices:write');
+
+    // Unbound, the same person's authorization carries what they consented to.
+    const unbound = await authorizeWithConsent(rp, new CookieJar(clerk.browser), clerk.browser, 'openid invoices:write', { resource: api.identifier });
+    expect((await jwtVerify(unbound.access_token, jwks, { audience: api.identifier })).payload).toMatchObject({ scope: 'invoices:write' });
   });
 });

@@ -9,7 +9,7 @@ export { mcpResource } from './resources';
 export { consentsOf } from './consents';
 export { generateClientSecret, hashClientSecret } from './client-secret';
 export { endOrganizationClientGrants, endOrganizationGrants } from './organization-binding';
-export { removeApiResourceServer, writeApiResourceServer, type ApiResourceServer } from './api-resource-servers';
+export { apiPermissionExists, removeApiResourceServer, writeApiResourceServer, type ApiResourceServer } from './api-resource-servers';
 export { removePortalClient, writePortalClient, type PortalClient } from './portal-clients';
 export { describeKeys, ensureKeys, retireRetiringKeys, retirementDueAt, rotateKeys } from './keys';
 export { endProviderSessions } from './provider-sessions';

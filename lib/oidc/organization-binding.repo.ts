@@ -7,6 +7,7 @@ import {
   oidcModels,
   organizationApplications,
   organizationPolicies,
+  organizationRoles,
   organizations,
 } from '@/lib/db/schema';
 
@@ -119,4 +120,17 @@ export async function clientGrantsBoundTo(db: Executor, organizationId: string, 
     .innerJoin(oidcModels, and(eq(oidcModels.model, oidcGrantOrganizations.model), eq(oidcModels.id, oidcGrantOrganizations.grantId)))
     .where(and(eq(oidcGrantOrganizations.organizationId, organizationId), sql`${oidcModels.payload}->>'clientId' = ${clientId}`));
   return rows.map((row) => row.grantId);
+}
+
+/**
+ * The API permissions an active member holds in the organization through their custom role (built-in
+ * roles carry none): what an organization-bound token for a developer's API may carry.
+ */
+export async function memberApiPermissions(db: Executor, organizationId: string, userId: string): Promise<{ resource: string; permission: string }[]> {
+  const [row] = await db
+    .select({ apiPermissions: organizationRoles.apiPermissions })
+    .from(memberships)
+    .innerJoin(organizationRoles, eq(organizationRoles.id, memberships.customRoleId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId), eq(memberships.status, 'active')));
+  return row?.apiPermissions ?? [];
 }

@@ -127,7 +127,9 @@ export async function createProvider(): Promise<Provider> {
                   Object.assign(new errors.OIDCProviderError(429, 'too_many_requests'), { error_description: description }),
               }
             : null;
-          const api = await apiResourceServerInfo(resource, client.clientId, machine);
+          // At the token endpoint the grant is known (code or refresh): an organization-bound one narrows the permissions.
+          const grantId = (ctx.oidc.entities as { Grant?: { jti: string } }).Grant?.jti;
+          const api = await apiResourceServerInfo(resource, client.clientId, machine, grantId);
           if (!api) throw new errors.InvalidTarget();
           return api;
         },

@@ -11,6 +11,7 @@ import type { Api } from '../../_components/api/use-api';
 import { useConsole } from '../console-context';
 import { checkedValues, CollectionState, PermissionChoices, TextField, useSectionStatus } from '../console-ui';
 import { PERMISSION_GROUPS } from '../permission-groups';
+import { RoleApiPermissions } from './role-api-permissions';
 import type { Role } from '../contract-types';
 
 /**
@@ -65,7 +66,7 @@ export function RolesSection() {
           <ul className="auth-list">
             {custom.map((role) => (
               <CustomRole
-                key={`${role.id}:${role.name}:${role.description}:${role.permissions.join(',')}`}
+                key={`${role.id}:${role.name}:${role.description}:${role.permissions.join(',')}:${JSON.stringify(role.api_permissions)}`}
                 role={role}
                 manage={manage}
                 api={api}
@@ -242,6 +243,7 @@ function CustomRole({ role, manage, api, onChanged }: { role: Role; manage: bool
       ) : (
         <HeldPermissions permissions={role.permissions} />
       )}
+      <RoleApiPermissions role={role} manage={manage} api={api} onChanged={onChanged} />
     </li>
   );
 }

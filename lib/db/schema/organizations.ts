@@ -34,6 +34,8 @@ export const organizationRoles = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     permissions: jsonb('permissions').$type<string[]>().notNull(),
+    /** Permissions of developers' APIs this role carries into organization-bound tokens for them (issue 23). */
+    apiPermissions: jsonb('api_permissions').$type<{ resource: string; permission: string }[]>().notNull().default([]),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -10,6 +10,8 @@ const role = z.object({
   description: z.string().nullable(),
   builtin: z.boolean(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Permissions of developers' APIs this role carries into organization-bound tokens for them (built-in roles carry none). */
+  api_permissions: z.array(z.object({ resource: z.string(), permission: z.string() })),
   created_at: z.string(),
 });
 const description = oneLineText(500, { allowEmpty: true });
@@ -17,6 +19,10 @@ const permissions = z
   .array(z.enum(PERMISSIONS))
   .min(1, 'A role holds at least one permission.')
   .max(PERMISSIONS.length * 2);
+const apiPermissions = z
+  .array(z.strictObject({ resource: z.string().min(1).max(256), permission: z.string().min(1).max(80) }))
+  .max(100)
+  .refine((list) => new Set(list.map((p) => `${p.resource} ${p.permission}`)).size === list.length, 'Each API permission may appear once.');
 /** A custom role's id; a built-in role's name (its id in the list) gets a clear 409 from the service. */
 const roleParams = organizationParams.extend({ role_id: z.string().min(1).max(100) });
 const mutation = { tag: TAG, auth: ORGANIZATION_STEP_UP, tenant: inOrganization('roles.manage'), origin: 'required', idempotency: 'optional' } as const;
@@ -44,7 +50,7 @@ export const createOrganizationRole = resourceContract({
   path: '/api/organizations/{id}/roles',
   summary: 'Create a custom role from permissions the caller holds',
   params: organizationParams,
-  body: z.strictObject({ name: displayName, description: description.optional(), permissions }),
+  body: z.strictObject({ name: displayName, description: description.optional(), permissions, api_permissions: apiPermissions.optional() }),
   successStatus: 201,
   errorStatuses: [404, 409],
   emits: ['identity.organization.role.created'],
@@ -56,9 +62,15 @@ export const updateOrganizationRole = resourceContract({
   id: 'updateOrganizationRole',
   method: 'PATCH',
   path: '/api/organizations/{id}/roles/{role_id}',
-  summary: "Change a custom role's name, description or permissions (only permissions the caller holds)",
+  summary:
+    "Change a custom role's name, description, permissions (only permissions the caller holds) or API permissions (each an enabled developer API's, carried into organization-bound tokens for that API)",
   params: roleParams,
-  body: z.strictObject({ name: displayName.optional(), description: description.nullable().optional(), permissions: permissions.optional() }),
+  body: z.strictObject({
+    name: displayName.optional(),
+    description: description.nullable().optional(),
+    permissions: permissions.optional(),
+    api_permissions: apiPermissions.optional(),
+  }),
   successStatus: 200,
   errorStatuses: [404, 409],
   emits: ['identity.organization.role.updated'],

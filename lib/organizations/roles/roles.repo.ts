@@ -65,7 +65,7 @@ export async function updateCustomRole(
   db: Executor,
   organizationId: string,
   roleId: string,
-  changes: { name?: string; description?: string | null; permissions?: string[] },
+  changes: { name?: string; description?: string | null; permissions?: string[]; apiPermissions?: { resource: string; permission: string }[] },
   now: Date,
 ): Promise<CustomRoleRow | null> {
   const [row] = await db

@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/contract/actor';
-import { serviceError } from '@/lib/contract/errors';
+import { invalidField, serviceError } from '@/lib/contract/errors';
 import { isUuid } from '@/lib/contract/ids';
 import { BUILT_IN_ROLE_PERMISSIONS, BUILT_IN_ROLES, PERMISSIONS, isBuiltInRole, isPermission, type Permission } from '@/lib/contract/permissions';
 import type { TenantActor } from '@/lib/contract/tenant';
 import { getDb, inTransaction, type Executor } from '@/lib/db';
+import { apiPermissionExists } from '@/lib/oidc';
 import { recordChange, type OrganizationChange } from '../change-record';
 import { assertRoleHolds, assertWithinReach } from './role-assignment';
 import { findOrganization, lockOrganization } from '../lifecycle/organizations.repo';
@@ -40,7 +41,21 @@ export interface RoleView {
   description: string | null;
   builtin: boolean;
   permissions: Permission[];
+  api_permissions: ApiPermissionRef[];
   created_at: string;
+}
+
+export interface ApiPermissionRef {
+  resource: string;
+  permission: string;
+}
+
+/** Each API permission must name an enabled developer API and one of its permissions. */
+async function assertApiPermissions(refs: readonly ApiPermissionRef[]): Promise<void> {
+  for (const [index, ref] of refs.entries()) {
+    if (!(await apiPermissionExists(ref.resource, ref.permission)))
+      throw invalidField(`body.api_permissions.${index}`, `No enabled API ${ref.resource} has a permission named ${ref.permission}.`);
+  }
 }
 
 /** Permissions in catalogue order, each once. */
@@ -53,6 +68,7 @@ export function customRoleView(row: CustomRoleRow): RoleView {
     description: row.description,
     builtin: false,
     permissions: ordered(row.permissions.filter(isPermission)),
+    api_permissions: row.apiPermissions,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -68,6 +84,7 @@ export async function listRoles(tenant: TenantActor) {
     description: BUILT_IN_DESCRIPTIONS[role],
     builtin: true,
     permissions: [...BUILT_IN_ROLE_PERMISSIONS[role]],
+    api_permissions: [],
     created_at: organization.createdAt.toISOString(),
   }));
   const custom = (await listCustomRoles(db, tenant.organizationId)).map(customRoleView);
@@ -95,12 +112,13 @@ async function assertNameFree(tx: Executor, tenant: TenantActor, name: string, e
 export async function createRole(
   tenant: TenantActor,
   actor: Actor,
-  input: { name: string; description?: string; permissions: Permission[] },
+  input: { name: string; description?: string; permissions: Permission[]; api_permissions?: ApiPermissionRef[] },
   now: Date,
   requestId: string,
 ) {
   const permissions = ordered(input.permissions);
   assertRoleHolds(tenant, permissions);
+  await assertApiPermissions(input.api_permissions ?? []);
   const row = await inTransaction(async (tx) => {
     // Names and the cap are checked under the organization's row lock, so concurrent creations cannot race them.
     await lockOrganization(tx, tenant.organizationId);
@@ -114,6 +132,7 @@ export async function createRole(
       name: input.name,
       description: input.description ?? null,
       permissions,
+      apiPermissions: input.api_permissions ?? [],
       createdAt: now,
       updatedAt: now,
     };
@@ -128,19 +147,21 @@ export async function changeRole(
   tenant: TenantActor,
   actor: Actor,
   roleId: string,
-  changes: { name?: string; description?: string | null; permissions?: Permission[] },
+  changes: { name?: string; description?: string | null; permissions?: Permission[]; api_permissions?: ApiPermissionRef[] },
   now: Date,
   requestId: string,
 ) {
   const fields = Object.keys(changes).sort();
-  if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of name, description, permissions.');
+  if (fields.length === 0) throw serviceError('invalid_request', 'Send at least one of name, description, permissions, api_permissions.');
   const permissions = changes.permissions && ordered(changes.permissions);
   if (permissions) assertRoleHolds(tenant, permissions);
+  if (changes.api_permissions) await assertApiPermissions(changes.api_permissions);
   const row = await inTransaction(async (tx) => {
     await lockOrganization(tx, tenant.organizationId);
     assertWithinReach(tenant, (await lockedRole(tx, tenant, roleId)).permissions, 'role');
     if (changes.name !== undefined) await assertNameFree(tx, tenant, changes.name, roleId);
-    const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...changes, permissions }, now);
+    const { api_permissions: apiPermissions, ...rest } = changes;
+    const updated = await updateCustomRole(tx, tenant.organizationId, roleId, { ...rest, permissions, apiPermissions }, now);
     if (!updated) throw serviceError('not_found', 'No such custom role in this organization.');
     await recordChange(
       tx,

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_roles" ADD COLUMN "api_permissions" jsonb DEFAULT '[]'::jsonb NOT NULL;
