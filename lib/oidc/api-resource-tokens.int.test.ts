@@ -67,6 +67,14 @@ describe('machine tokens (client credentials)', () => {
     expect(payload.jti).toEqual(expect.any(String));
   });
 
+  it('is refused by the resource server once expired', async () => {
+    const { api, rp } = await machineSetup(['invoices:read']);
+    const { access_token } = await machineToken(rp, api.identifier);
+    const { payload } = await jwtVerify(access_token, jwks, { audience: api.identifier });
+    const afterExpiry = new Date((payload.exp! + 1) * 1000);
+    await expect(jwtVerify(access_token, jwks, { audience: api.identifier, currentDate: afterExpiry })).rejects.toMatchObject({ code: 'ERR_JWT_EXPIRED' });
+  });
+
   it('is refused without a resource, for an API the client has no access to, and for a public client', async () => {
     const { owner, rp } = await machineSetup(['invoices:read']);
     await expect(machineToken(rp, undefined)).rejects.toEqual(oauthError('invalid_target'));
@@ -160,6 +168,26 @@ describe("a person's authorization for an API", () => {
     // Deleted: its tokens are no longer issued, a refresh included.
     await asBrowser(owner.browser, 'DELETE', ONE_API_RESOURCE, { params: { api_resource_id: api.id } });
     await expect(client.refreshTokenGrant(rp, refreshed.refresh_token!)).rejects.toEqual(oauthError('invalid_target'));
+  });
+
+  it('lets a refresh narrow the permissions but never widen them', async () => {
+    const owner = await person(mailbox, 'owner');
+    const api = await createApiResource(owner);
+    const app = await createApplication(owner);
+    const rp = await applicationRp(app.client_id, app.client_secret);
+    const user = await person(mailbox, 'user');
+    const tokens = await authorizeWithConsent(rp, new CookieJar(user.browser), user.browser, 'openid offline_access invoices:read invoices:write', {
+      resource: api.identifier,
+    });
+    expect((await jwtVerify(tokens.access_token, jwks, { audience: api.identifier })).payload.scope).toBe('invoices:read invoices:write');
+    const narrowed = await client.refreshTokenGrant(rp, tokens.refresh_token!, { scope: 'invoices:read', resource: api.identifier });
+    expect((await jwtVerify(narrowed.access_token, jwks, { audience: api.identifier })).payload.scope).toBe('invoices:read');
+    const second = await authorizeWithConsent(rp, new CookieJar(user.browser), user.browser, 'openid offline_access invoices:read', {
+      resource: api.identifier,
+    });
+    await expect(client.refreshTokenGrant(rp, second.refresh_token!, { scope: 'invoices:read invoices:write', resource: api.identifier })).rejects.toEqual(
+      oauthError('invalid_scope'),
+    );
   });
 
   it('leaves our own API its opaque tokens', async () => {
