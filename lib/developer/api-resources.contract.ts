@@ -75,11 +75,22 @@ const newApiResource = z.strictObject({
 // Path ids are checked by the service: a malformed id is as unknown as another owner's (404).
 const params = z.object({ api_resource_id: z.string().min(1).max(100) });
 
-/** Registrations are counted per account, whichever credential (session or bearer) the account uses. */
-const registrationLimit = {
-  bucket: 'api_resource_register',
-  subject: ({ actor }: { actor: { userId: string } }) => `user:${actor.userId}`,
-} as const;
+/**
+ * A registration, in the portal or over the bearer surface: counted per account, whichever credential
+ * (session or bearer) the account uses.
+ */
+const registration = {
+  subjectRateLimit: {
+    bucket: 'api_resource_register' as const,
+    subject: ({ actor }: { actor: { userId: string } }) => `user:${actor.userId}`,
+  },
+  extension: true,
+  body: newApiResource,
+  successStatus: 201,
+  errorStatuses: [409],
+  emits: ['identity.api_resource.created' as const],
+  response: API_RESOURCE_SCHEMA,
+};
 
 export const listApiResources = collectionContract({
   id: 'listApiResources',
@@ -104,14 +115,8 @@ export const createApiResource = resourceContract({
     'Register an API: its identifier (the RFC 8707 resource indicator; unique, and never reused once taken), a name, permissions with plain-words descriptions, the access-token lifetime and whether machine clients may use it (409 when the identifier is taken)',
   auth: DEVELOPER_STEP_UP,
   origin: 'required',
-  subjectRateLimit: registrationLimit,
   idempotency: 'optional',
-  extension: true,
-  body: newApiResource,
-  successStatus: 201,
-  errorStatuses: [409],
-  emits: ['identity.api_resource.created'],
-  response: API_RESOURCE_SCHEMA,
+  ...registration,
 });
 
 export const getApiResource = resourceContract({
@@ -233,12 +238,6 @@ export const createBearerApiResource = resourceContract({
   summary: 'Register an API with a scoped credential (as in the portal; 409 when the identifier is taken)',
   auth: DEVELOPER_BEARER('identity.applications.manage'),
   origin: 'none',
-  subjectRateLimit: registrationLimit,
   idempotency: 'required',
-  extension: true,
-  body: newApiResource,
-  successStatus: 201,
-  errorStatuses: [409],
-  emits: ['identity.api_resource.created'],
-  response: API_RESOURCE_SCHEMA,
+  ...registration,
 });

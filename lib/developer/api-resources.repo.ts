@@ -98,7 +98,18 @@ export async function tombstoneApiResourcesOf(db: Executor, userId: string, now:
   for (const { id } of owned) await deleteMachineAccess(db, id);
   await db
     .update(apiResources)
-    .set({ userId: null, name: '', permissions: [], status: 'deleted', machineClients: false, resourceServerClientId: null, updatedAt: now, deletedAt: now })
+    .set({ ...tombstone(now), userId: null, name: '' })
     .where(eq(apiResources.userId, userId));
   return owned.map((row) => row.identifier);
+}
+
+/** A deleted API: it keeps only its identifier (taken for good), with its machine grants gone. */
+export async function tombstoneApiResource(db: Executor, id: string, now: Date): Promise<ApiResourceRow> {
+  await deleteMachineAccess(db, id);
+  return updateApiResource(db, id, tombstone(now));
+}
+
+/** What a tombstone holds besides its identifier: nothing a token or a grant could still use. */
+function tombstone(now: Date) {
+  return { status: 'deleted' as const, permissions: [], machineClients: false, resourceServerClientId: null, updatedAt: now, deletedAt: now };
 }

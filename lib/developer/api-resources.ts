@@ -25,6 +25,7 @@ import {
   listMachineAccess,
   machineAccessOf,
   narrowMachineAccess,
+  tombstoneApiResource,
   updateApiResource,
   upsertMachineAccess,
   type ApiResourceRow,
@@ -207,16 +208,8 @@ export async function updateOwnApiResource(actor: Owner, id: string, input: ApiR
 export async function deleteOwnApiResource(actor: Owner, id: string, now: Date, requestId: string) {
   return inTransaction(async (tx) => {
     const current = await ownedApiResource(tx, actor, id, true);
-    await deleteMachineAccess(tx, current.id);
     // The tombstone keeps the identifier taken; the rest of the API is gone.
-    const deleted = await updateApiResource(tx, current.id, {
-      status: 'deleted',
-      permissions: [],
-      machineClients: false,
-      resourceServerClientId: null,
-      updatedAt: now,
-      deletedAt: now,
-    });
+    const deleted = await tombstoneApiResource(tx, current.id, now);
     await syncResourceServer(tx, deleted);
     await recordApiResourceChange(tx, actor, deleted, 'api_resource.deleted', {}, now, requestId);
     return { id: current.id, status: 'deleted' as const };

@@ -1,13 +1,8 @@
-import { getConfig } from '@/lib/config';
 import { ServiceError, serviceError } from '@/lib/contract/errors';
-import { consumeRateLimit, metrics, type RateDecision } from '@/lib/platform';
+import { consumeBucket, metrics } from '@/lib/platform';
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@/lib/contract/rate-limits';
 
 export type RateHeaders = Record<string, string>;
-
-export function scaledLimit(bucket: RateLimitBucket): number {
-  return Math.max(1, Math.ceil(RATE_LIMIT_BUCKETS[bucket].limit * getConfig().rateLimitScale));
-}
 
 /** A 429 that remembers which bucket was spent, for the security event; the answer does not name it. */
 export class RateLimitExceeded extends ServiceError {
@@ -27,17 +22,13 @@ function refuse(bucket: RateLimitBucket, resetSeconds: number, headers: RateHead
   throw new RateLimitExceeded(bucket, resetSeconds, headers);
 }
 
-async function consume(bucket: RateLimitBucket, subject: string, now: Date): Promise<RateDecision> {
-  return consumeRateLimit(bucket, subject, scaledLimit(bucket), RATE_LIMIT_BUCKETS[bucket].windowSeconds, now);
-}
-
 /**
  * Consumes one unit of a client bucket (the caller's own network address). Returns the RateLimit
  * headers (IETF httpapi draft, structured fields) for the response, or throws 429 with Retry-After and
  * the same headers when the window is spent.
  */
 export async function enforceClientLimit(bucket: RateLimitBucket, client: string, now: Date): Promise<RateHeaders> {
-  const decision = await consume(bucket, `client:${client}`, now);
+  const decision = await consumeBucket(bucket, `client:${client}`, now);
   const headers: RateHeaders = {
     'RateLimit-Policy': `"${bucket}";q=${decision.limit};w=${RATE_LIMIT_BUCKETS[bucket].windowSeconds}`,
     RateLimit: `"${bucket}";r=${decision.remaining};t=${decision.resetSeconds}`,
@@ -53,6 +44,6 @@ export async function enforceClientLimit(bucket: RateLimitBucket, client: string
  * subject bucket answers 429 with Retry-After only (docs/decisions.md).
  */
 export async function enforceSubjectLimit(bucket: RateLimitBucket, subject: string, now: Date): Promise<void> {
-  const decision = await consume(bucket, `subject:${subject}`, now);
+  const decision = await consumeBucket(bucket, `subject:${subject}`, now);
   if (!decision.allowed) refuse(bucket, decision.resetSeconds, {});
 }

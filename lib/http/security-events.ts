@@ -11,12 +11,11 @@
  */
 import type { ServiceError } from '@/lib/contract/errors';
 import type { AnyOperation } from '@/lib/contract/operation';
-import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
-import { consumeRateLimit, countSecurityEvent, logLine, metrics, type LogValue } from '@/lib/platform';
+import { consumeBucket, countSecurityEvent, logLine, metrics, type LogValue } from '@/lib/platform';
 import { presentedNoCredential } from './auth';
 import { clientKey } from './client-address';
 import { describeForLog } from './problem';
-import { RateLimitExceeded, scaledLimit } from './rate-limit';
+import { RateLimitExceeded } from './rate-limit';
 
 export const SECURITY_EVENT_KINDS = [
   'authentication_failed',
@@ -105,9 +104,7 @@ async function delegatedRefusalOf(response: Response): Promise<Refusal | null> {
 
 /** Past the bucket's limit, each further invalid input from the client is a probing event. */
 async function isProbing(client: string, now: Date): Promise<boolean> {
-  const policy = RATE_LIMIT_BUCKETS.validation_failures;
-  const decision = await consumeRateLimit('validation_failures', `client:${client}`, scaledLimit('validation_failures'), policy.windowSeconds, now);
-  return !decision.allowed;
+  return !(await consumeBucket('validation_failures', `client:${client}`, now)).allowed;
 }
 
 async function record(op: AnyOperation, request: Request, refusal: Refusal, requestId: string, now: Date): Promise<void> {

@@ -5,10 +5,8 @@
  * is enabled: a disabled or deleted API is an unknown target (invalid_target), so no token for it is
  * issued or refreshed from then on.
  */
-import { getConfig } from '@/lib/config';
-import { RATE_LIMIT_BUCKETS } from '@/lib/contract/rate-limits';
 import { getDb, type Executor } from '@/lib/db';
-import { consumeRateLimit, metrics } from '@/lib/platform';
+import { consumeBucket, metrics } from '@/lib/platform';
 import { grantBinding, memberApiPermissions } from './organization-binding.repo';
 import { destroyModel, findModel, upsertModel } from './adapter.repo';
 
@@ -74,9 +72,7 @@ export interface MachineRequest {
  * client has authenticated, so nobody can spend another client's bucket by naming its client_id.
  */
 async function spendMachineBucket(clientId: string, machine: MachineRequest): Promise<void> {
-  const policy = RATE_LIMIT_BUCKETS.client_credentials;
-  const limit = Math.max(1, Math.ceil(policy.limit * getConfig().rateLimitScale));
-  const decision = await consumeRateLimit('client_credentials', `client:${clientId}`, limit, policy.windowSeconds, new Date());
+  const decision = await consumeBucket('client_credentials', `client:${clientId}`, new Date());
   if (decision.allowed) return;
   metrics().rateLimitRefusals.inc({ bucket: 'client_credentials' });
   machine.setHeader('Retry-After', String(decision.resetSeconds));

@@ -35,17 +35,17 @@ export async function validateAuthorizationRequest(query: Record<string, string 
     errors.push({ path: 'query.redirect_uri', message: 'Not a redirect URI registered for this client' });
   const scope = query.scope?.trim() || DEFAULT_SCOPE;
   // A developer's API adds its own permissions to what may be asked for (api-resource-servers.ts).
-  const api = query.resource !== undefined && !findResourceServer(query.resource) ? await findApiResourceServer(query.resource) : null;
+  const ours = query.resource !== undefined && findResourceServer(query.resource) !== undefined;
+  const api = query.resource !== undefined && !ours ? await findApiResourceServer(query.resource) : null;
   const known = (s: string) => SCOPE_TABLE.some((d) => d.scope === s) || (api?.permissions.some((p) => p.name === s) ?? false);
   const unknown = scope.split(' ').filter((s) => s && !known(s));
   if (unknown.length) errors.push({ path: 'query.scope', message: `Unknown scope: ${unknown.join(' ')}` });
   const beyondCeiling = ceilingViolation(client, scope, query.resource, getConfig().baseUrl);
   if (beyondCeiling) errors.push({ path: 'query.scope', message: beyondCeiling });
-  if (query.resource !== undefined && !findResourceServer(query.resource) && !api)
-    errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
+  if (query.resource !== undefined && !ours && !api) errors.push({ path: 'query.resource', message: 'Not a resource of this service' });
   const organization = organizationParameterViolation(query.organization, scope);
   if (organization) errors.push({ path: 'query.organization', message: organization });
   if (errors.length) refuse(errors);
   const request: AuthorizationRequest = { clientId: client.clientId, redirectUri: query.redirect_uri!, scope, resource: query.resource };
-  return { client, request };
+  return { client, request, api };
 }

@@ -94,8 +94,8 @@ function contextOf(
 /** What a pending interaction asks for, or (without one) what raw authorization parameters would ask for. */
 export async function authorizationContext(query: { interaction_id?: string } & Record<string, string | undefined>, now: Date) {
   if (!query.interaction_id) {
-    const { client, request } = await validateAuthorizationRequest(query);
-    return contextOf(null, client, request, { prompt: null, signInAfter: null, api: await requestedApi(request.resource) });
+    const { client, request, api } = await validateAuthorizationRequest(query);
+    return contextOf(null, client, request, { prompt: null, signInAfter: null, api });
   }
   const { provider, interaction } = await liveInteraction(query.interaction_id);
   const params = interaction.params as Record<string, string | undefined>;

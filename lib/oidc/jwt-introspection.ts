@@ -47,15 +47,32 @@ async function callerOf(provider: Provider, authorization: string | undefined, f
   return secret && (await client.compareClientSecret(secret)) ? client : null;
 }
 
+const keySets = new WeakMap<Provider, Promise<ReturnType<typeof createLocalJWKSet>>>();
+
+/**
+ * The public keys this provider instance publishes and signs with, read once per instance as the
+ * provider itself reads them at start (a key roll-over takes effect with a restart, keys.ts).
+ */
+function publishedKeys(provider: Provider): Promise<ReturnType<typeof createLocalJWKSet>> {
+  let keys = keySets.get(provider);
+  if (!keys) {
+    keys = signingJwks().then((jwks) => createLocalJWKSet({ keys: jwks.map(publicJwk) as JSONWebKeySet['keys'] }));
+    // A failed read is not kept: the next request tries again.
+    keys.catch(() => keySets.delete(provider));
+    keySets.set(provider, keys);
+  }
+  return keys;
+}
+
 /**
  * The token's record and its API, when its signature and claims verify and nothing it depends on was
  * revoked (the token, its grant, its client, the API).
  */
 async function liveRecord(provider: Provider, token: string, now: Date): Promise<{ record: IssuedJwt; api: ApiResourceServer } | null> {
-  const jwks: JSONWebKeySet = { keys: (await signingJwks()).map(publicJwk) as JSONWebKeySet['keys'] };
+  const keys = await publishedKeys(provider);
   let jti: string;
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: getConfig().baseUrl, typ: 'at+jwt', currentDate: now });
+    const { payload } = await jwtVerify(token, keys, { issuer: getConfig().baseUrl, typ: 'at+jwt', currentDate: now });
     jti = String(payload.jti);
   } catch {
     return null;

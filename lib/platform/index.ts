@@ -30,7 +30,7 @@ export {
   type OutboundResult,
   type UrlRefusal,
 } from './outbound';
-export { consumeRateLimit, refundRateLimit, type RateDecision } from './rate-limit';
+export { consumeBucket, consumeRateLimit, refundRateLimit, scaledLimit, type RateDecision } from './rate-limit';
 export { countSecurityEvent, securityEventCounts } from './security-event-counts';
 export { Semaphore } from './semaphore';
 export { within } from './deadline';

@@ -1,3 +1,5 @@
+import { getConfig } from '@/lib/config';
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@/lib/contract/rate-limits';
 import { getDb } from '@/lib/db';
 import { deleteExpiredCounters, hitCounter, releaseHit } from './rate-limit.repo';
 import { shouldSweep } from './sweep';
@@ -29,6 +31,16 @@ export async function consumeRateLimit(bucket: string, subject: string, limit: n
     remaining: Math.max(0, limit - count),
     resetSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
   };
+}
+
+/** A named bucket's limit (lib/contract/rate-limits.ts) under RATE_LIMIT_SCALE, never below one. */
+export function scaledLimit(bucket: RateLimitBucket): number {
+  return Math.max(1, Math.ceil(RATE_LIMIT_BUCKETS[bucket].limit * getConfig().rateLimitScale));
+}
+
+/** Consumes one unit of a named bucket for `subject`, with the bucket's scaled limit and window. */
+export function consumeBucket(bucket: RateLimitBucket, subject: string, now: Date): Promise<RateDecision> {
+  return consumeRateLimit(bucket, subject, scaledLimit(bucket), RATE_LIMIT_BUCKETS[bucket].windowSeconds, now);
 }
 
 /**
